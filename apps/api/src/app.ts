@@ -1,0 +1,81 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Deps } from './deps';
+import { systemClock, type Clock } from './lib/clock';
+import { createSecrets } from './lib/crypto';
+import { createRateLimiter } from './lib/rate-limiter';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { userAdminRoutes } from './modules/users/users.routes';
+import { registerAccessControl, type RegisteredRoute } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWebApp } from './plugins/web';
+
+export type BuildOptions = {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  logger?: Logger;
+  /** Called after a transaction committed mail; the server wires it to the outbox worker. */
+  mailQueued?: () => void;
+};
+
+export type App = FastifyInstance & { deps: Deps; routesRegistry: RegisteredRoute[] };
+
+/** Largest JSON body any route accepts; uploads have their own limits. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Registers every plugin and module; never listens (conventions: fastify/demo app.ts). */
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config } = options;
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    disableRequestLogging: config.env === 'test',
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: Deps = {
+    db: options.db,
+    config,
+    clock: options.clock ?? systemClock,
+    secrets: createSecrets(config.appSecret),
+    limiter: createRateLimiter(options.clock ?? systemClock),
+    logger,
+    mailQueued: options.mailQueued ?? (() => {}),
+  };
+  const routesRegistry: RegisteredRoute[] = [];
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app);
+  registerAccessControl(app, deps, routesRegistry);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(deps));
+      await api.register(authRoutes(deps));
+      await api.register(userAdminRoutes(deps));
+      api.get('/docs', {
+        config: { access: 'public' },
+        schema: { hide: true },
+        handler: async () => app.swagger(),
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  await app.ready();
+  return Object.assign(app, { deps, routesRegistry }) as unknown as App;
+}

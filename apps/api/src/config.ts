@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@terrafund/contracts';
+import type { RateLimitRule } from './lib/rate-limiter';
+
+/**
+ * The environment, parsed once at boot (conventions: nothing else reads process.env).
+ * A wrong value stops the server with a message naming the variable.
+ */
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Terrafund <no-reply@terrafund.local>')),
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().regex(EMAIL_PATTERN, 'must be an e-mail address').optional()),
+    ADMIN_PASSWORD: z.preprocess(
+      emptyToUndefined,
+      z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).optional(),
+    ),
+    CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.string().default('support@terrafund.example')),
+    CONTACT_PHONE: z.preprocess(emptyToUndefined, z.string().default('+1 (201) 555-0134')),
+    DEPOSIT_ADDRESS: z.preprocess(emptyToUndefined, z.string().default('bc1qterrafund0sandbox0deposit0address0x7k2')),
+    TRUST_PROXY: booleanFlag,
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+  });
+
+export type RateLimits = {
+  loginPerAccount: RateLimitRule;
+  loginPerAddress: RateLimitRule;
+  register: RateLimitRule;
+  verifyPerAddress: RateLimitRule;
+  resendPerAddress: RateLimitRule;
+  forgotPerAccount: RateLimitRule;
+  forgotPerAddress: RateLimitRule;
+  resetPerAddress: RateLimitRule;
+};
+
+export const defaultRateLimits: RateLimits = {
+  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  loginPerAddress: { limit: 100, windowSeconds: 15 * 60 },
+  register: { limit: 50, windowSeconds: 60 * 60 },
+  verifyPerAddress: { limit: 100, windowSeconds: 15 * 60 },
+  resendPerAddress: { limit: 30, windowSeconds: 15 * 60 },
+  forgotPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  forgotPerAddress: { limit: 30, windowSeconds: 15 * 60 },
+  resetPerAddress: { limit: 30, windowSeconds: 15 * 60 },
+};
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl: string;
+  appSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  admin?: { email: string; password: string };
+  contact: { email: string; phone: string };
+  depositAddress: string;
+  trustProxy: boolean;
+  logLevel: string;
+  rateLimits: RateLimits;
+  /** Seconds a session lasts with and without remember-me. */
+  sessionTtl: { remembered: number; default: number };
+  /** Where the built web app lives; served when present. */
+  webDistDir?: string;
+  /** Background jobs (mail outbox worker); tests drive jobs by hand. */
+  runJobs: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError whose message names every wrong variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE },
+    depositAddress: e.DEPOSIT_ADDRESS,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: defaultRateLimits,
+    sessionTtl: { remembered: 30 * 24 * 3600, default: 12 * 3600 },
+    webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+    runJobs: true,
+  };
+}
+
+/**
+ * Without APP_SECRET a random one is made once and kept under DATA_DIR, so sessions and queued mail
+ * survive a restart of a single server. Several servers must share an explicit APP_SECRET.
+ */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

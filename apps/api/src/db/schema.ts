@@ -1,0 +1,3 @@
+export * from './schema/users';
+export * from './schema/auth';
+export * from './schema/mail';

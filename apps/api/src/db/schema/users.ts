@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased and trimmed; unique. */
+    email: text('email').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    kycStatus: text('kyc_status', { enum: ['not_started', 'pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('not_started'),
+    kycVerified: boolean('kyc_verified').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Soft delete: the row stays for the money and audit history that will point at it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_kyc_status_check', sql`${t.kycStatus} in ('not_started', 'pending', 'approved', 'rejected')`),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,21 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Clock } from './lib/clock';
+import type { Secrets } from './lib/crypto';
+import type { RateLimiter } from './lib/rate-limiter';
+
+/** What services are given (conventions habit 3: plain functions, dependencies passed in). */
+export type Deps = {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  secrets: Secrets;
+  limiter: RateLimiter;
+  logger: Logger;
+  /** Tells the mail worker that a transaction just committed mail. */
+  mailQueued: () => void;
+};
+
+/** What the request's caller is known as, from the network's point of view. */
+export type RequestMeta = { ip: string; userAgent?: string };

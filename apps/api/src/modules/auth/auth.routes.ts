@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authSuccess,
+  changePasswordBody,
+  emailOnlyBody,
+  loginBody,
+  loginResponse,
+  messageResponse,
+  registerBody,
+  resetPasswordBody,
+  updateProfileBody,
+  userSchema,
+  verificationRequired,
+  verifyOtpBody,
+} from '@terrafund/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Deps, RequestMeta } from '../../deps';
+import { requireAuth } from '../../plugins/access';
+import { errorResponses } from '../../plugins/responses';
+import { toUserDto } from '../users/user-dto';
+import { updateProfile } from '../users/users.service';
+import * as auth from './auth.service';
+
+const meta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** Sign-up, sign-in, codes, passwords and the caller's own profile (spec section 7). */
+export const authRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['auth'];
+    const bearer = [{ bearer: [] }];
+
+    app.post('/users/register', {
+      config: { access: 'public' },
+      schema: { tags, body: registerBody, response: { 201: verificationRequired, ...errorResponses } },
+      handler: async (request, reply) => reply.status(201).send(await auth.register(deps, request.body, meta(request))),
+    });
+
+    app.post('/users/login', {
+      config: { access: 'public' },
+      schema: { tags, body: loginBody, response: { 200: loginResponse, ...errorResponses } },
+      handler: async (request) => auth.login(deps, request.body, meta(request)),
+    });
+
+    app.post('/users/verify-otp', {
+      config: { access: 'public' },
+      schema: { tags, body: verifyOtpBody, response: { 200: authSuccess, ...errorResponses } },
+      handler: async (request) => auth.verifyOtp(deps, request.body, meta(request)),
+    });
+
+    app.post('/users/resend-otp', {
+      config: { access: 'public' },
+      schema: { tags, body: emailOnlyBody, response: { 200: messageResponse, ...errorResponses } },
+      handler: async (request) => auth.resendOtp(deps, request.body, meta(request)),
+    });
+
+    app.post('/users/forgot-password', {
+      config: { access: 'public' },
+      schema: { tags, body: emailOnlyBody, response: { 200: messageResponse, ...errorResponses } },
+      handler: async (request) => auth.forgotPassword(deps, request.body, meta(request)),
+    });
+
+    app.post('/users/reset-password', {
+      config: { access: 'public' },
+      schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errorResponses } },
+      handler: async (request) => auth.resetPassword(deps, request.body, meta(request)),
+    });
+
+    app.post('/users/logout', {
+      config: { access: 'user' },
+      schema: { tags, security: bearer, response: { 200: messageResponse, ...errorResponses } },
+      handler: async (request) => auth.logout(deps, requireAuth(request).sessionId),
+    });
+
+    app.post('/users/change-password', {
+      config: { access: 'user' },
+      schema: { tags, security: bearer, body: changePasswordBody, response: { 200: messageResponse, ...errorResponses } },
+      handler: async (request) => auth.changePassword(deps, requireAuth(request), request.body),
+    });
+
+    app.get('/users/profile', {
+      config: { access: 'user' },
+      schema: { tags, security: bearer, response: { 200: userSchema, ...errorResponses } },
+      handler: async (request) => toUserDto(requireAuth(request).user),
+    });
+
+    app.patch('/users/profile', {
+      config: { access: 'user' },
+      schema: { tags, security: bearer, body: updateProfileBody, response: { 200: userSchema, ...errorResponses } },
+      handler: async (request) => updateProfile(deps, requireAuth(request).user, request.body),
+    });
+  };

@@ -1,0 +1,88 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { sessions, users, type UserRow } from '../../db/schema';
+import { randomToken } from '../../lib/crypto';
+import type { Deps, RequestMeta } from '../../deps';
+
+/** Sessions are refreshed in the database at most this often, not on every request. */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+
+/**
+ * Issues a session and the bearer token that names it: `<session id>.<32 random bytes>`. Only the HMAC of
+ * the random part is stored, so the token cannot be rebuilt from the database.
+ */
+export async function createSession(
+  tx: Executor,
+  deps: Pick<Deps, 'clock' | 'secrets' | 'config'>,
+  input: { userId: string; remember: boolean; meta: RequestMeta },
+): Promise<string> {
+  const secret = randomToken(32);
+  const now = deps.clock.now();
+  const ttl = input.remember ? deps.config.sessionTtl.remembered : deps.config.sessionTtl.default;
+  const [session] = await tx
+    .insert(sessions)
+    .values({
+      userId: input.userId,
+      tokenHash: deps.secrets.hash(secret),
+      remember: input.remember,
+      userAgent: input.meta.userAgent?.slice(0, 300),
+      ipAddress: input.meta.ip,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + ttl * 1000),
+    })
+    .returning({ id: sessions.id });
+  return `${session!.id}.${secret}`;
+}
+
+const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
+
+export type ResolvedSession = { sessionId: string; user: UserRow };
+
+/** The live session a token names, with its user; null for anything else. */
+export async function resolveSession(
+  deps: Pick<Deps, 'db' | 'clock' | 'secrets'>,
+  token: string,
+): Promise<ResolvedSession | null> {
+  const match = TOKEN_PATTERN.exec(token);
+  if (!match) return null;
+  const [, sessionId, secret] = match as unknown as [string, string, string];
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row || !deps.secrets.matches(secret, row.session.tokenHash)) return null;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  }
+  return { sessionId, user: row.user };
+}
+
+export async function revokeSession(tx: Executor, deps: Pick<Deps, 'clock'>, sessionId: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: deps.clock.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user, or every one but `keepSessionId`. */
+export async function revokeUserSessions(
+  tx: Executor,
+  deps: Pick<Deps, 'clock'>,
+  userId: string,
+  keepSessionId?: string,
+) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: deps.clock.now() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    );
+}

@@ -1,0 +1,68 @@
+import { OTP_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@terrafund/contracts';
+
+export const PRODUCT_NAME = 'Terrafund';
+
+export type MailContent = { subject: string; text: string; html: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** One frame for every mail: a plain-text part and an HTML part that say the same thing. */
+function compose(subject: string, greetingName: string, paragraphs: string[], highlight?: string, action?: { label: string; url: string }): MailContent {
+  const text = [
+    `Hello ${greetingName},`,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(highlight ? [highlight, ''] : []),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    `— The ${PRODUCT_NAME} team`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Segoe UI,Roboto,Arial,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;padding:32px">
+<tr><td style="font-size:20px;font-weight:700;color:#059669;padding-bottom:16px">${PRODUCT_NAME}</td></tr>
+<tr><td style="font-size:15px;line-height:1.6">
+<p>Hello ${escapeHtml(greetingName)},</p>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${highlight ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px;text-align:center;background:#ecfdf5;border-radius:8px;padding:12px">${escapeHtml(highlight)}</p>` : ''}
+${action ? `<p style="text-align:center"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#059669;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b">If the button does not work, open this address: ${escapeHtml(action.url)}</p>` : ''}
+<p>— The ${PRODUCT_NAME} team</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { subject: `${subject} | ${PRODUCT_NAME}`, text, html };
+}
+
+export const mailTemplates = {
+  verificationCode: (p: { firstName: string; code: string }) =>
+    compose(
+      'Your verification code',
+      p.firstName,
+      [
+        `Use this code to verify your e-mail address. It expires in ${OTP_TTL_SECONDS / 60} minutes.`,
+        'If you did not create an account, you can ignore this message.',
+      ],
+      p.code,
+    ),
+  registrationAttempt: (p: { firstName: string; loginUrl: string; resetUrl: string }) =>
+    compose('Someone tried to register with your address', p.firstName, [
+      'Somebody just tried to create a new account with this e-mail address, which already has an account.',
+      `If it was you, sign in at ${p.loginUrl} or reset your password at ${p.resetUrl}. If it was not you, nothing changed and you can ignore this message.`,
+    ]),
+  passwordReset: (p: { firstName: string; resetUrl: string }) =>
+    compose(
+      'Reset your password',
+      p.firstName,
+      [
+        `We received a request to reset your password. The link works once and expires in ${RESET_TOKEN_TTL_SECONDS / 60} minutes.`,
+        'If you did not ask for this, ignore this message: your password stays as it is.',
+      ],
+      undefined,
+      { label: 'Reset password', url: p.resetUrl },
+    ),
+  passwordChanged: (p: { firstName: string }) =>
+    compose('Your password was changed', p.firstName, [
+      'The password of your account was just changed, and every other session was signed out.',
+      'If you did not do this, reset your password at once and contact support.',
+    ]),
+} as const;
+
+export type MailTemplateName = keyof typeof mailTemplates;

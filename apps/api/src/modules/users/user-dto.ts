@@ -1,0 +1,28 @@
+import type { User } from '@terrafund/contracts';
+import type { UserRow } from '../../db/schema';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The user as the spec's client reads it. Membership and balance come from the money module once it
+ * exists; until then a user has no membership and nothing in the wallet, which is the truth.
+ */
+export function toUserDto(row: UserRow): User {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    isEmailVerified: row.emailVerifiedAt !== null,
+    kycStatus: row.kycStatus,
+    kycVerified: row.kycVerified,
+    balance: 0,
+    membershipLevel: null,
+    membershipStartDate: null,
+    membershipEndDate: null,
+    createdAt: row.createdAt.toISOString(),
+    lastLogin: iso(row.lastLoginAt),
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminUpdateUserBody, idParam, listUsersQuery, messageResponse, userSchema } from '@terrafund/contracts';
+import type { Deps } from '../../deps';
+import { requireAuth } from '../../plugins/access';
+import { errorResponses } from '../../plugins/responses';
+import * as usersService from './users.service';
+
+const userList = z.array(userSchema);
+const adminUserDetail = z.object({ user: userSchema, transactions: z.array(z.unknown()) });
+
+/** Admin user management (spec section 7: /users… and /admin/users…). */
+export const userAdminRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['admin users'];
+    const security = [{ bearer: [] }];
+    const config = { access: 'admin' as const };
+
+    const list = async (query: z.output<typeof listUsersQuery>, reply: { header(k: string, v: string): unknown }) => {
+      const { users, total } = await usersService.listUsers(deps, query);
+      reply.header('x-total-count', String(total));
+      return users;
+    };
+
+    app.get('/users', {
+      config,
+      schema: { tags, security, querystring: listUsersQuery, response: { 200: userList, ...errorResponses } },
+      handler: async (request, reply) => list(request.query, reply),
+    });
+
+    app.get('/admin/users', {
+      config,
+      schema: { tags, security, querystring: listUsersQuery, response: { 200: userList, ...errorResponses } },
+      handler: async (request, reply) => list(request.query, reply),
+    });
+
+    app.get('/users/:id', {
+      config,
+      schema: { tags, security, params: idParam, response: { 200: userSchema, ...errorResponses } },
+      handler: async (request) => usersService.getUser(deps, request.params.id),
+    });
+
+    app.get('/admin/users/:id', {
+      config,
+      schema: { tags, security, params: idParam, response: { 200: adminUserDetail, ...errorResponses } },
+      // Transactions arrive with the money module; a user has none before it exists.
+      handler: async (request) => ({ user: await usersService.getUser(deps, request.params.id), transactions: [] }),
+    });
+
+    app.patch('/users/:id', {
+      config,
+      schema: { tags, security, params: idParam, body: adminUpdateUserBody, response: { 200: userSchema, ...errorResponses } },
+      handler: async (request) =>
+        usersService.adminUpdateUser(deps, requireAuth(request).user, request.params.id, request.body),
+    });
+
+    app.delete('/users/:id', {
+      config,
+      schema: { tags, security, params: idParam, response: { 200: messageResponse, ...errorResponses } },
+      handler: async (request) => usersService.deleteUser(deps, requireAuth(request).user, request.params.id),
+    });
+  };

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@terrafund/contracts';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
+ * non-API GET that is not a file answered with index.html so client-side routes load.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
+  const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
+  const hasWeb = Boolean(indexFile && existsSync(indexFile));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir!,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (!hasWeb || pathname.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: messages.common.routeNotFound(request.method, pathname), code: 'NOT_FOUND' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

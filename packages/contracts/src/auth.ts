@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ROLES, KYC_STATUSES } from './constants';
+import {
+  emailField,
+  loginPasswordField,
+  nameField,
+  otpField,
+  passwordField,
+  phoneField,
+  requiredString,
+} from './fields';
+import { messages } from './messages';
+
+const v = messages.validation;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.enum(ROLES),
+  isEmailVerified: z.boolean(),
+  kycStatus: z.enum(KYC_STATUSES),
+  kycVerified: z.boolean(),
+  balance: z.number(),
+  membershipLevel: z.string().nullable(),
+  membershipStartDate: z.string().nullable(),
+  membershipEndDate: z.string().nullable(),
+  createdAt: z.string(),
+  lastLogin: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const registerBody = z.object({
+  firstName: nameField,
+  lastName: nameField,
+  email: emailField,
+  phone: phoneField.optional().default(''),
+  password: passwordField,
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** The registration form: the API body plus what only the browser checks. */
+export const registerForm = registerBody
+  .extend({
+    phone: phoneField,
+    confirmPassword: requiredString(v.confirmPasswordRequired).min(1, v.confirmPasswordRequired),
+    terms: z.boolean().refine((ticked) => ticked, v.termsRequired),
+  })
+  .refine((f) => f.password === f.confirmPassword, { path: ['confirmPassword'], message: v.passwordsDoNotMatch });
+export type RegisterForm = z.input<typeof registerForm>;
+
+export const loginBody = z.object({
+  email: emailField,
+  password: loginPasswordField,
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const verifyOtpBody = z.object({ email: emailField, otp: otpField });
+export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
+
+export const emailOnlyBody = z.object({ email: emailField });
+export type EmailOnlyBody = z.input<typeof emailOnlyBody>;
+
+export const resetPasswordBody = z.object({
+  token: requiredString(v.tokenRequired).min(1, v.tokenRequired).max(512, v.tokenRequired),
+  newPassword: passwordField,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+export const resetPasswordForm = z
+  .object({
+    newPassword: passwordField,
+    confirmPassword: requiredString(v.confirmPasswordRequired).min(1, v.confirmPasswordRequired),
+  })
+  .refine((f) => f.newPassword === f.confirmPassword, { path: ['confirmPassword'], message: v.passwordsDoNotMatch });
+export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
+
+export const changePasswordBody = z.object({
+  currentPassword: requiredString(v.currentPasswordRequired).min(1, v.currentPasswordRequired).max(128),
+  newPassword: passwordField,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+export const changePasswordForm = changePasswordBody
+  .extend({
+    confirmPassword: requiredString(v.confirmPasswordRequired).min(1, v.confirmPasswordRequired),
+  })
+  .refine((f) => f.newPassword === f.confirmPassword, { path: ['confirmPassword'], message: v.newPasswordsDoNotMatch });
+export type ChangePasswordForm = z.input<typeof changePasswordForm>;
+
+/** The spec's client sends email too; it must equal the current one (e-mail is read-only). */
+export const updateProfileBody = z.object({
+  firstName: nameField.optional(),
+  lastName: nameField.optional(),
+  email: emailField.optional(),
+  phone: phoneField.optional(),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+export const authSuccess = z.object({ token: z.string(), user: userSchema });
+export type AuthSuccess = z.infer<typeof authSuccess>;
+
+export const verificationRequired = z.object({
+  requiresVerification: z.literal(true),
+  email: z.string(),
+  message: z.string(),
+});
+export type VerificationRequired = z.infer<typeof verificationRequired>;
+
+export const loginResponse = z.union([authSuccess, verificationRequired]);
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+export const errorResponse = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  retryAfter: z.number().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;

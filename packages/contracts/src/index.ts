@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './messages';
+export * from './fields';
+export * from './auth';
+export * from './users';
