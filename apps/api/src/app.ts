@@ -38,7 +38,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
-    disableRequestLogging: config.env === 'test',
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,0 +1,12 @@
+import { connectPglite } from './src/db/client';
+const t=Date.now();
+const h = connectPglite();
+await h.migrate();
+console.log('migrate ms', Date.now()-t);
+const t2=Date.now();
+const blob = await (h as any).pglite.dumpDataDir('none');
+console.log('dump', Date.now()-t2, blob.size);
+const t3=Date.now();
+const h2 = connectPglite(undefined, blob);
+await h2.db.execute('select count(*) from users' as any).catch(e=>console.log(e.message));
+console.log('load', Date.now()-t3);

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { defaultRateLimits, type Config, type RateLimits } from '../src/config';
+import { connectPglite, connectPostgres, type DatabaseHandle } from '../src/db/client';
+import { users } from '../src/db/schema';
+import { fixedClock, type FixedClock } from '../src/lib/clock';
+import { hashPassword } from '../src/lib/password';
+import { processOutbox } from '../src/modules/mail/mail.service';
+import { memoryTransport, type OutgoingMail } from '../src/modules/mail/mail.transport';
+
+/** Generous limits so ordinary tests never trip them; rate-limit tests pass their own. */
+const relaxed: RateLimits = Object.fromEntries(
+  Object.entries(defaultRateLimits).map(([name, rule]) => [name, { ...rule, limit: 10_000 }]),
+) as RateLimits;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    publicUrl: 'https://app.terrafund.test',
+    appSecret: 'test-secret-test-secret-test-secret-0123456789',
+    mailFrom: 'Terrafund <no-reply@terrafund.test>',
+    contact: { email: 'support@terrafund.test', phone: '+1 201 555 0100' },
+    depositAddress: 'bc1qtestaddress',
+    trustProxy: false,
+    logLevel: 'silent',
+    rateLimits: relaxed,
+    sessionTtl: { remembered: 30 * 24 * 3600, default: 12 * 3600 },
+    webDistDir: undefined,
+    runJobs: false,
+    ...overrides,
+  };
+}
+
+/** A fresh database copied from the run's migrated template. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const testDb = inject('testDb');
+  if (testDb.kind === 'pglite') {
+    const dump = new Blob([readFileSync(testDb.dumpFile)]);
+    return connectPglite(undefined, dump);
+  }
+  const name = `tf_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDb.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${testDb.template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(testDb.adminUrl);
+  url.pathname = `/${name}`;
+  const handle = connectPostgres(url.toString(), 20);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: testDb.adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestContext = {
+  app: App;
+  database: DatabaseHandle;
+  clock: FixedClock;
+  mail: OutgoingMail[];
+  /** Runs the outbox worker once and returns what it sent. */
+  deliverMail(): Promise<OutgoingMail[]>;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(options: { config?: Partial<Config>; clock?: FixedClock } = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const clock = options.clock ?? fixedClock(new Date());
+  const config = testConfig(options.config);
+  const logger = pino({ level: 'silent' });
+  const app = await buildApp({ config, db: database.db, clock, logger });
+  const transport = memoryTransport();
+  return {
+    app,
+    database,
+    clock,
+    mail: transport.sent,
+    async deliverMail() {
+      const before = transport.sent.length;
+      await processOutbox(database.db, {
+        secrets: app.deps.secrets,
+        clock,
+        transport,
+        from: config.mailFrom,
+        logger,
+      });
+      return transport.sent.slice(before);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let sequence = 0;
+export const uniqueEmail = (prefix = 'member') => `${prefix}.${Date.now().toString(36)}.${(sequence += 1)}@example.com`;
+
+export const DEFAULT_PASSWORD = 'correct horse battery';
+
+/** Inserts a user directly (verified unless told otherwise). */
+export async function createUser(
+  ctx: TestContext,
+  overrides: Partial<typeof users.$inferInsert> & { password?: string } = {},
+) {
+  const { password = DEFAULT_PASSWORD, ...rest } = overrides;
+  const now = ctx.clock.now();
+  const [row] = await ctx.database.db
+    .insert(users)
+    .values({
+      email: uniqueEmail(),
+      firstName: 'Test',
+      lastName: 'Member',
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+      ...rest,
+    })
+    .returning();
+  return { ...row!, password };
+}
+
+/** Signs in through the API and returns the bearer token. */
+export async function loginAs(ctx: TestContext, email: string, password = DEFAULT_PASSWORD, rememberMe = true) {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password, rememberMe } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ token: string }>().token;
+}
+
+/** A signed-in member and a signed-in admin, for route tests. */
+export async function createMemberAndAdmin(ctx: TestContext) {
+  const member = await createUser(ctx);
+  const admin = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin'), firstName: 'Ada', lastName: 'Admin' });
+  return {
+    member,
+    admin,
+    memberToken: await loginAs(ctx, member.email),
+    adminToken: await loginAs(ctx, admin.email),
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The 6-digit code in the newest mail to `email`. */
+export function codeFrom(mail: OutgoingMail[], email: string): string {
+  const last = [...mail].reverse().find((m) => m.to === email && /verification code/i.test(m.subject));
+  const code = last?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** The reset token in the newest reset mail to `email`. */
+export function resetTokenFrom(mail: OutgoingMail[], email: string): string {
+  const last = [...mail].reverse().find((m) => m.to === email && /reset/i.test(m.subject));
+  const token = last?.text.match(/reset-password\?token=([A-Za-z0-9_%-]+)/)?.[1];
+  if (!token) throw new Error(`no reset link mailed to ${email}`);
+  return decodeURIComponent(token);
+}

@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+
+/** API tests run on embedded PGlite, and again on PostgreSQL when TEST_DB=postgres (see the root config). */
+export default defineProject({
+  test: {
+    name: process.env.TEST_DB === 'postgres' ? 'api (postgres)' : 'api (pglite)',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});

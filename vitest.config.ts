@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run for the whole repo: contracts, the web app (jsdom), and the API on embedded PGlite,
+ * plus the API again on PostgreSQL when DATABASE_URL is set (as .ci/run does).
+ */
+const apiOn = (db: 'pglite' | 'postgres') => ({
+  extends: './apps/api/vitest.config.ts',
+  root: './apps/api',
+  test: { name: `api (${db})`, env: { TEST_DB: db } },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'] } },
+      './apps/web/vitest.config.ts',
+      apiOn('pglite'),
+      ...(process.env.DATABASE_URL ? [apiOn('postgres')] : []),
+    ],
+  },
+});
