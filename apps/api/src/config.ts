@@ -10,7 +10,6 @@ import type { RateLimitRule } from './lib/rate-limiter';
  * A wrong value stops the server with a message naming the variable.
  */
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const booleanFlag = z.preprocess(
   emptyToUndefined,
   z

@@ -1,0 +1,40 @@
+// The one gate (conventions habit 13): typecheck, lint, unit and integration tests (the API on PGlite,
+// and on PostgreSQL too when DATABASE_URL is set), then the browser journeys. Ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const steps = [
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['lint', 'npm', ['run', 'lint']],
+  [
+    'unit and integration tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`],
+  ],
+  ['browser journeys', 'node', ['scripts/e2e.mjs']],
+];
+
+const failures = [];
+for (const [name, command, args] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  if (run.status !== 0) failures.push(name);
+}
+
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+const vitest = readJson(path.join(results, 'vitest.json'));
+const e2e = readJson(path.join(results, 'e2e-results.json'));
+const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
+const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+
+console.log(`\nunit/integration: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; browser: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`);
+if (failures.length > 0) console.log(`failed steps: ${failures.join(', ')}`);
+console.log(`Tests: ${passed} passed, ${failed + (failures.length > 0 && failed === 0 ? 1 : 0)} failed, ${skipped} skipped`);
+process.exit(failures.length > 0 ? 1 : 0);
