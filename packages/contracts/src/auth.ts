@@ -61,6 +61,10 @@ export type LoginBody = z.input<typeof loginBody>;
 export const verifyOtpBody = z.object({ email: emailField, otp: otpField });
 export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
 
+/** The e-mail code screen: the six boxes alone (the address is already known). */
+export const otpForm = z.object({ otp: otpField });
+export type OtpForm = z.input<typeof otpForm>;
+
 export const emailOnlyBody = z.object({ email: emailField });
 export type EmailOnlyBody = z.input<typeof emailOnlyBody>;
 

@@ -72,6 +72,8 @@ export const messages = {
     passwordChangeFailed: 'Failed to change password',
     sessionExpired: 'Session expired. Please login again.',
     genericError: 'An error occurred. Please try again.',
+    paymentSuccess: 'Payment successful!',
+    paymentTimeout: 'Payment timed out',
   },
 } as const;
 

@@ -1,0 +1,86 @@
+import { useState, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { AppLayout } from '@/features/layout/components/app-layout';
+import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
+import { RouteError } from './routes/error';
+
+/** Loads a route module (its default export is the screen) only when the route is visited. */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/**
+ * The route table of spec section 2. An address that matches nothing is answered by the router with a
+ * 404 error response, which the root's errorElement shows as "404 Not Found", like any render failure.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: paths.home.path,
+    element: <Root />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullScreenSpinner />,
+    children: [
+      { index: true, lazy: screen(() => import('./routes/landing')) },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: paths.login.path, lazy: screen(() => import('./routes/login')) },
+          { path: paths.register.path, lazy: screen(() => import('./routes/register')) },
+        ],
+      },
+      { path: paths.forgotPassword.path, lazy: screen(() => import('./routes/forgot-password')) },
+      { path: paths.resetPassword.path, lazy: screen(() => import('./routes/reset-password')) },
+      {
+        // Public, with the top bar; the sidebar shows only to a signed-in member.
+        element: <AppLayout />,
+        children: [
+          { path: paths.paymentSuccess.path, lazy: screen(() => import('./routes/payment-success')) },
+          { path: paths.paymentTimeout.path, lazy: screen(() => import('./routes/payment-timeout')) },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: paths.dashboard.path, lazy: screen(() => import('./routes/dashboard')) },
+              { path: paths.projects.path, lazy: screen(() => import('./routes/projects')) },
+              { path: paths.project.path, lazy: screen(() => import('./routes/project')) },
+              { path: paths.wallet.path, lazy: screen(() => import('./routes/wallet')) },
+              { path: paths.profile.path, lazy: screen(() => import('./routes/profile')) },
+              { path: paths.kyc.path, lazy: screen(() => import('./routes/kyc')) },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  { path: paths.admin.path, element: <Navigate to={paths.adminDashboard.getHref()} replace /> },
+                  { path: paths.adminDashboard.path, lazy: screen(() => import('./routes/admin/dashboard')) },
+                  { path: paths.adminUsers.path, lazy: screen(() => import('./routes/admin/users')) },
+                  { path: paths.adminUser.path, lazy: screen(() => import('./routes/admin/user')) },
+                  { path: paths.adminTransactions.path, lazy: screen(() => import('./routes/admin/transactions')) },
+                  { path: paths.adminProjects.path, lazy: screen(() => import('./routes/admin/projects')) },
+                  { path: paths.adminProjectAdd.path, lazy: screen(() => import('./routes/admin/project-add')) },
+                  { path: paths.adminProjectEdit.path, lazy: screen(() => import('./routes/admin/project-edit')) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

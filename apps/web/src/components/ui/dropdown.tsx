@@ -1,0 +1,75 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+type DropdownProps = {
+  /** The trigger's content (icon, avatar, text). */
+  trigger: ReactNode;
+  /** The trigger's accessible name, when its content alone does not say what it opens. */
+  label?: string;
+  triggerClassName?: string;
+  panelClassName?: string;
+  align?: 'left' | 'right';
+  children: (controls: { close: () => void }) => ReactNode;
+};
+
+/**
+ * A button that shows a panel below it. The panel opens and closes on click, and closes when
+ * something in it is chosen (children call `close`), on a click outside, and on Escape.
+ */
+export function Dropdown({ trigger, label, triggerClassName, panelClassName, align = 'right', children }: DropdownProps) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        triggerRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        className={cn(
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500',
+          triggerClassName,
+        )}
+      >
+        {trigger}
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className={cn(
+            'absolute top-full z-50 mt-2 origin-top rounded-xl border border-slate-200 bg-white shadow-lg ring-1 ring-black/5',
+            'dark:border-slate-700 dark:bg-slate-900 dark:ring-white/5',
+            align === 'right' ? 'right-0' : 'left-0',
+            panelClassName,
+          )}
+        >
+          {children({ close: () => setOpen(false) })}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTheme } from '@/lib/theme';
+import { cn } from '@/lib/cn';
+import { MoonIcon, SunIcon } from './icons';
+
+/** Switches between the dark (default) and light themes; the choice is remembered (spec section 4). */
+export function ThemeToggle({ className }: { className?: string }) {
+  const { theme, toggleTheme } = useTheme();
+  const dark = theme === 'dark';
+  return (
+    <button
+      type="button"
+      onClick={toggleTheme}
+      aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'}
+      title={dark ? 'Switch to light theme' : 'Switch to dark theme'}
+      className={cn(
+        'inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500',
+        'dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white',
+        className,
+      )}
+    >
+      {dark ? <SunIcon /> : <MoonIcon />}
+    </button>
+  );
+}

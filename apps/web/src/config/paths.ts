@@ -1,0 +1,36 @@
+/** Every route of the app (spec section 2) and how to link to it. Routes and links read this one table. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  login: { path: '/login', getHref: () => '/login' },
+  register: { path: '/register', getHref: () => '/register' },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password'),
+  },
+
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  projects: { path: '/projects', getHref: () => '/projects' },
+  project: { path: '/projects/:id', getHref: (id: string) => `/projects/${encodeURIComponent(id)}` },
+  wallet: { path: '/wallet', getHref: () => '/wallet' },
+  paymentSuccess: { path: '/wallet/payment/success', getHref: () => '/wallet/payment/success' },
+  paymentTimeout: { path: '/wallet/payment/timeout', getHref: () => '/wallet/payment/timeout' },
+  profile: { path: '/profile', getHref: () => '/profile' },
+  kyc: { path: '/kyc', getHref: () => '/kyc' },
+
+  admin: { path: '/admin', getHref: () => '/admin' },
+  adminDashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminUser: { path: '/admin/users/:userId', getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}` },
+  adminTransactions: { path: '/admin/transactions', getHref: () => '/admin/transactions' },
+  adminProjects: { path: '/admin/projects', getHref: () => '/admin/projects' },
+  adminProjectAdd: { path: '/admin/projects/add', getHref: () => '/admin/projects/add' },
+  adminProjectEdit: {
+    path: '/admin/projects/edit',
+    getHref: (id: string) => `/admin/projects/edit?id=${encodeURIComponent(id)}`,
+  },
+} as const;
+
+/** Where a signed-in user lands when no other page was asked for (spec section 2). */
+export const DEFAULT_AFTER_LOGIN = paths.dashboard.getHref();

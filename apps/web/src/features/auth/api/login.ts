@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { messages, type LoginBody, type LoginResponse, type VerificationRequired } from '@terrafund/contracts';
+import { api } from '@/lib/api-client';
+import { useStartSession } from '@/lib/auth';
+
+export type LoginInput = Required<LoginBody>;
+
+export const login = (body: LoginInput) => api.post<LoginResponse>('/users/login', body);
+
+export function needsVerification(response: LoginResponse): response is VerificationRequired {
+  return 'requiresVerification' in response && response.requiresVerification;
+}
+
+/**
+ * Signs in. A verified account gets its session stored (where remember-me says); an unverified one
+ * answers requiresVerification and the caller shows the code screen. The success toast is raised here,
+ * not by the form: storing the session moves the user on and the form is gone by then.
+ */
+export function useLogin() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (response, input) => {
+      if (needsVerification(response)) return;
+      toast.success(messages.toasts.loginSuccess);
+      startSession(response, input.rememberMe);
+    },
+    // The form shows this failure under its fields and in its own toast (spec section 8).
+    meta: { skipGlobalToast: true, skipSessionExpiry: true },
+  });
+}

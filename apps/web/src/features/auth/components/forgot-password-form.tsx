@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { emailOnlyBody, messages, RESET_TOKEN_TTL_SECONDS } from '@terrafund/contracts';
+import { paths } from '@/config/paths';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { ArrowLeftIcon, LockIcon, MailIcon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
+import { TextLink } from '@/components/ui/text-link';
+import { errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useForgotPassword } from '../api/forgot-password';
+import { AuthHeader } from './auth-layout';
+
+/** Asks for a reset link. The answer is the same for any address, so the page never says whether one exists. */
+export function ForgotPasswordForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const forgot = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(emailOnlyBody), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit((values) =>
+    forgot.mutate(values, {
+      onSuccess: () => {
+        toast.success(messages.auth.resetEmailSent);
+        setSentTo(values.email);
+      },
+      onError: (error) => {
+        applyServerFieldErrors(error, setError, { email: 'email' });
+        toast.error(errorMessage(error, messages.toasts.forgotFailed));
+      },
+    }),
+  );
+
+  if (sentTo) {
+    return (
+      <div>
+        <AuthHeader icon={<MailIcon className="h-6 w-6" />} title="Check your email">
+          If an account exists for <span className="font-medium break-words text-slate-900 dark:text-white">{sentTo}</span>, we have
+          sent it a link to reset the password. The link is valid for {RESET_TOKEN_TTL_SECONDS / 60} minutes.
+        </AuthHeader>
+        <div className="flex flex-col gap-3">
+          <Link to={paths.login.getHref()} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+            Back to login
+          </Link>
+          <Button variant="ghost" onClick={() => setSentTo(null)}>
+            Use a different email
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <title>Forgot password · Terrafund</title>
+      <AuthHeader icon={<LockIcon className="h-6 w-6" />} title="Forgot your password?">
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </AuthHeader>
+
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder="you@example.com" />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" className="w-full" isLoading={forgot.isPending}>
+          Send reset link
+        </Button>
+      </form>
+
+      <p className="mt-8 text-center text-sm">
+        <TextLink to={paths.login.getHref()} className="inline-flex items-center gap-1.5">
+          <ArrowLeftIcon className="h-4 w-4" />
+          Back to login
+        </TextLink>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
+
+async function openRegister() {
+  const app = renderApp('/register');
+  await screen.findByRole('heading', { name: 'Create your account' });
+  return app;
+}
+
+const submit = () => screen.getByRole('button', { name: 'Create account' });
+
+describe('registration form', () => {
+  it('shows every required-field message, the terms one included, without calling the server', async () => {
+    const fetchMock = mockApi({});
+    const { user } = await openRegister();
+
+    await user.click(submit());
+
+    expect(await screen.findByLabelText('First name')).toHaveAccessibleDescription('Name is required');
+    expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Name is required');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Please confirm your password');
+    expect(screen.getByRole('checkbox')).toHaveAccessibleDescription('You must agree to the terms and conditions');
+    expect(screen.getByLabelText('Phone')).not.toHaveAttribute('aria-invalid');
+    expect(callsTo(fetchMock, 'POST', '/users/register')).toHaveLength(0);
+  });
+
+  it('checks name length, e-mail format, password length and the confirmation', async () => {
+    mockApi({});
+    const { user } = await openRegister();
+
+    await user.type(screen.getByLabelText('First name'), 'A');
+    await user.type(screen.getByLabelText('Last name'), 'L');
+    await user.type(screen.getByLabelText('Email'), 'ada@example');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'shorter');
+    await user.click(submit());
+
+    expect(await screen.findByLabelText('First name')).toHaveAccessibleDescription('Name must be at least 2 characters');
+    expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Name must be at least 2 characters');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email format');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'long-enough-1');
+    await user.click(submit());
+    await waitFor(() => expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Passwords do not match'));
+  });
+
+  it('registers, toasts and opens the e-mail code screen with a running resend countdown', async () => {
+    const fetchMock = mockApi({
+      'POST /users/register': (body) => ({
+        status: 201,
+        body: { requiresVerification: true, email: (body as { email: string }).email, message: 'Check your email' },
+      }),
+    });
+    const { user } = await openRegister();
+
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'analytical-engine');
+    await user.type(screen.getByLabelText('Confirm password'), 'analytical-engine');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submit());
+
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    await expectToast('Registration successful');
+    expect(callsTo(fetchMock, 'POST', '/users/register')).toEqual([
+      { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '', password: 'analytical-engine' },
+    ]);
+    expect(screen.getByRole('button', { name: /^Resend code in \d+s$/ })).toBeDisabled();
+  });
+
+  it('toasts the server message, or "Registration failed" without one', async () => {
+    mockApi({ 'POST /users/register': () => ({ status: 500, body: 'oops' }) });
+    const { user } = await openRegister();
+
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'analytical-engine');
+    await user.type(screen.getByLabelText('Confirm password'), 'analytical-engine');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submit());
+
+    await expectToast('Registration failed');
+  });
+
+  it('opens the terms without ticking the box', async () => {
+    mockApi({});
+    const { user } = await openRegister();
+
+    await user.click(screen.getByRole('button', { name: 'terms and conditions' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    expect(within(dialog).getByText('7. Governing law')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox')).not.toBeChecked();
+  });
+});

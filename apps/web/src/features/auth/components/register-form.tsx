@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { messages, registerForm } from '@terrafund/contracts';
+import { paths } from '@/config/paths';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { TextLink } from '@/components/ui/text-link';
+import { errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { needsVerification } from '../api/login';
+import { useRegister } from '../api/register';
+import { AuthHeader } from './auth-layout';
+import { TermsDialog } from './terms-dialog';
+import { VerifyEmailForm } from './verify-email-form';
+
+const optional = <span className="text-xs font-normal text-slate-400 dark:text-slate-500">Optional</span>;
+
+/** Registration (spec section 2), followed by the e-mail code screen: every new account is verified first. */
+export function RegisterForm() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const registration = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(registerForm),
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '', terms: false },
+  });
+
+  const onSubmit = handleSubmit(({ firstName, lastName, email, phone, password }) =>
+    registration.mutate(
+      { firstName, lastName, email, phone, password },
+      {
+        onSuccess: (response) => {
+          if (needsVerification(response)) setVerifyEmail(response.email);
+        },
+        onError: (error) => {
+          applyServerFieldErrors(error, setError, {
+            firstName: 'first name',
+            lastName: 'last name',
+            email: 'email',
+            phone: 'phone',
+            password: 'password',
+          });
+          toast.error(errorMessage(error, messages.toasts.registrationFailed));
+        },
+      },
+    ),
+  );
+
+  if (verifyEmail) {
+    return (
+      <VerifyEmailForm
+        email={verifyEmail}
+        remember
+        onBack={() => navigate(paths.login.getHref(), { state: location.state })}
+      />
+    );
+  }
+
+  return (
+    <div>
+      <title>Create an account · Terrafund</title>
+      <AuthHeader title="Create your account">Start investing in real estate in a few minutes.</AuthHeader>
+
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="First name" error={errors.firstName?.message}>
+            {(control) => <Input {...control} {...register('firstName')} autoComplete="given-name" />}
+          </FormField>
+          <FormField label="Last name" error={errors.lastName?.message}>
+            {(control) => <Input {...control} {...register('lastName')} autoComplete="family-name" />}
+          </FormField>
+        </div>
+
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder="you@example.com" />
+          )}
+        </FormField>
+
+        <FormField label="Phone" labelAside={optional} error={errors.phone?.message}>
+          {(control) => <Input {...control} {...register('phone')} type="tel" autoComplete="tel" placeholder="+1 555 123 4567" />}
+        </FormField>
+
+        <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+          {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
+        </FormField>
+
+        <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+          {(control) => <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" />}
+        </FormField>
+
+        <Checkbox
+          id="register-terms"
+          {...register('terms')}
+          error={errors.terms?.message}
+          label={
+            <>
+              I agree to the{' '}
+              <button
+                type="button"
+                onClick={(event) => {
+                  // The button sits inside the checkbox's label: reading the terms must not tick the box.
+                  event.preventDefault();
+                  setTermsOpen(true);
+                }}
+                className="rounded-sm font-medium text-emerald-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-emerald-400"
+              >
+                terms and conditions
+              </button>
+            </>
+          }
+        />
+
+        <Button type="submit" size="lg" className="w-full" isLoading={registration.isPending}>
+          Create account
+        </Button>
+      </form>
+
+      <p className="mt-8 text-center text-sm text-slate-500 dark:text-slate-400">
+        Already have an account?{' '}
+        <TextLink to={paths.login.getHref()} state={location.state}>
+          Sign in
+        </TextLink>
+      </p>
+
+      <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
+    </div>
+  );
+}

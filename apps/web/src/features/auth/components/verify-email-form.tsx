@@ -1,0 +1,120 @@
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import { messages, OTP_RESEND_COOLDOWN_SECONDS, otpForm } from '@terrafund/contracts';
+import { Button } from '@/components/ui/button';
+import { ArrowLeftIcon, MailIcon } from '@/components/ui/icons';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useResendOtp } from '../api/resend-otp';
+import { useVerifyOtp } from '../api/verify-otp';
+import { useCountdown } from '../hooks/use-countdown';
+import { AuthHeader } from './auth-layout';
+import { OtpInput } from './otp-input';
+
+type VerifyEmailFormProps = {
+  email: string;
+  /** Where to keep the session once verified (the login form's remember-me). */
+  remember: boolean;
+  onBack: () => void;
+};
+
+/**
+ * The e-mail code screen shown after registration and after signing in to an unverified account.
+ * A code was mailed just before it opens, so the resend cooldown starts at once.
+ */
+export function VerifyEmailForm({ email, remember, onBack }: VerifyEmailFormProps) {
+  const errorId = useId();
+  const verify = useVerifyOtp({ remember });
+  const resend = useResendOtp();
+  const { secondsLeft, restart } = useCountdown(OTP_RESEND_COOLDOWN_SECONDS);
+  const { control, handleSubmit, reset, setFocus } = useForm({
+    resolver: zodResolver(otpForm),
+    defaultValues: { otp: '' },
+  });
+
+  const onSubmit = handleSubmit(({ otp }) =>
+    verify.mutate(
+      { email, otp },
+      {
+        onError: (error) => {
+          toast.error(errorMessage(error, messages.toasts.otpVerifyFailed));
+          reset({ otp: '' });
+          // After the reset has rendered, so the emptied first box takes the focus.
+          setTimeout(() => setFocus('otp'), 0);
+        },
+      },
+    ),
+  );
+
+  const onResend = () =>
+    resend.mutate(
+      { email },
+      {
+        onSuccess: () => {
+          toast.success(messages.toasts.otpSent);
+          restart(OTP_RESEND_COOLDOWN_SECONDS);
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, messages.toasts.otpResendFailed));
+          if (isApiError(error) && error.retryAfter) restart(error.retryAfter);
+        },
+      },
+    );
+
+  return (
+    <div>
+      <AuthHeader icon={<MailIcon className="h-6 w-6" />} title="Verify your email">
+        We sent a 6-digit code to <span className="font-medium break-words text-slate-900 dark:text-white">{email}</span>. Enter it
+        below to continue.
+      </AuthHeader>
+
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        <Controller
+          control={control}
+          name="otp"
+          render={({ field, fieldState }) => (
+            <div>
+              <OtpInput
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                invalid={Boolean(fieldState.error)}
+                describedBy={fieldState.error ? errorId : undefined}
+                disabled={verify.isPending}
+              />
+              {fieldState.error && (
+                <p id={errorId} className="mt-2 text-sm text-rose-600 dark:text-rose-400">
+                  {fieldState.error.message}
+                </p>
+              )}
+            </div>
+          )}
+        />
+
+        <Button type="submit" size="lg" className="w-full" isLoading={verify.isPending}>
+          Verify
+        </Button>
+      </form>
+
+      <div className="mt-6 flex flex-col items-center gap-4 text-sm">
+        <p className="text-slate-500 dark:text-slate-400">
+          Didn&apos;t receive the code?{' '}
+          <button
+            type="button"
+            onClick={onResend}
+            disabled={secondsLeft > 0 || resend.isPending}
+            className="font-medium text-emerald-600 hover:text-emerald-500 disabled:cursor-not-allowed disabled:text-slate-400 dark:text-emerald-400 dark:hover:text-emerald-300 dark:disabled:text-slate-500"
+          >
+            {secondsLeft > 0 ? `Resend code in ${secondsLeft}s` : 'Resend code'}
+          </button>
+        </p>
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeftIcon className="h-4 w-4" />
+          Back to login
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { User } from '@terrafund/contracts';
+import { PageHeader } from '@/components/ui/page-header';
+import { CheckCircleIcon } from '@/components/ui/icons';
+
+/** The greeting by first and last name, and whether the account is verified (spec section 1). */
+export function WelcomeHeader({ user }: { user: Pick<User, 'firstName' | 'lastName' | 'kycVerified'> }) {
+  return (
+    <PageHeader
+      title={`Welcome back, ${user.firstName} ${user.lastName}`}
+      description={
+        user.kycVerified ? (
+          <span className="inline-flex items-center gap-1.5">
+            <CheckCircleIcon className="h-4 w-4 text-emerald-500" />
+            Verified account
+          </span>
+        ) : (
+          'Here is where your account stands today.'
+        )
+      }
+    />
+  );
+}

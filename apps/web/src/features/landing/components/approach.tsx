@@ -1,0 +1,69 @@
+import { LANDING_PLANS } from '@terrafund/contracts';
+import type { ComponentType } from 'react';
+
+import { GlobeIcon, UsersIcon } from '@/components/ui/icons';
+
+import { formatLandingUsd } from '../utils/format';
+import { ChipIcon } from './icons';
+
+const entryPrice = formatLandingUsd(Math.min(...LANDING_PLANS.map((plan) => plan.price)));
+
+type Item = { title: string; description: string; Icon: ComponentType<{ className?: string }> };
+
+const ITEMS: readonly Item[] = [
+  {
+    title: 'Global Access',
+    description:
+      'Invest in property across more than 15 countries from wherever you live, without local intermediaries or paperwork.',
+    Icon: GlobeIcon,
+  },
+  {
+    title: 'Democratized Investing',
+    description: `Memberships start at ${entryPrice}, opening an asset class that used to be reserved for institutions and the very wealthy.`,
+    Icon: UsersIcon,
+  },
+  {
+    title: 'Cutting-Edge Technology',
+    description:
+      'Blockchain-backed records, crypto payments and a live dashboard keep your investment transparent and simple to manage.',
+    Icon: ChipIcon,
+  },
+];
+
+export function Approach() {
+  return (
+    <section
+      aria-labelledby="approach-title"
+      className="relative isolate overflow-hidden bg-slate-900 py-20 text-white sm:py-24 dark:bg-slate-900/60"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(50rem_25rem_at_50%_0%,rgb(16_185_129/0.25),transparent_70%)]"
+      />
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-semibold tracking-wide text-emerald-400 uppercase">Our approach</p>
+          <h2 id="approach-title" className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            A revolutionary approach to real-estate investing
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-slate-300">
+            We removed the barriers that kept property investment out of reach: borders, high minimums and slow, opaque
+            paperwork.
+          </p>
+        </div>
+
+        <ul className="mt-14 grid gap-6 md:grid-cols-3">
+          {ITEMS.map(({ title, description, Icon }) => (
+            <li key={title} className="rounded-2xl border border-white/10 bg-white/5 p-6 backdrop-blur-sm">
+              <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-emerald-500/15 text-emerald-300 ring-1 ring-emerald-400/30">
+                <Icon className="h-6 w-6" />
+              </span>
+              <h3 className="mt-5 text-lg font-semibold">{title}</h3>
+              <p className="mt-2 leading-relaxed text-slate-300">{description}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState, type MouseEvent } from 'react';
+
+import { MailIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
+
+import { telHref } from '../utils/format';
+import { PhoneIcon } from './icons';
+import { LegalModal } from './legal-modal';
+import { PrivacyPolicy } from './privacy-policy';
+import { TermsAndConditions } from './terms-and-conditions';
+
+type LandingFooterProps = { contactEmail: string; contactPhone: string };
+
+type LegalDocument = 'privacy' | 'terms';
+
+const legalButton =
+  'rounded-sm text-sm text-slate-600 underline-offset-4 hover:text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500 dark:text-slate-400 dark:hover:text-emerald-400';
+
+const contactLink =
+  'inline-flex items-center gap-2 rounded-sm text-sm text-slate-600 hover:text-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500 dark:text-slate-300 dark:hover:text-emerald-400';
+
+export function LandingFooter({ contactEmail, contactPhone }: LandingFooterProps) {
+  const [openDocument, setOpenDocument] = useState<LegalDocument | null>(null);
+
+  function open(kind: LegalDocument) {
+    return (event: MouseEvent<HTMLButtonElement>) => {
+      // The dialog hands focus back to whatever had it; Safari does not focus a button on click, so do it here.
+      event.currentTarget.focus();
+      setOpenDocument(kind);
+    };
+  }
+  const close = () => setOpenDocument(null);
+
+  return (
+    <footer className="border-t border-slate-200 bg-white dark:border-white/10 dark:bg-slate-950">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr] lg:px-8">
+        <div>
+          <Logo />
+          <p className="mt-4 max-w-sm text-sm leading-relaxed text-slate-600 dark:text-slate-400">
+            Real-estate investment memberships paid in cryptocurrency, with blockchain-backed security.
+          </p>
+        </div>
+
+        <div>
+          <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Contact</h2>
+          <ul className="mt-4 space-y-3">
+            <li>
+              <a href={`mailto:${contactEmail}`} className={contactLink}>
+                <MailIcon className="h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+                <span className="break-all">{contactEmail}</span>
+              </a>
+            </li>
+            <li>
+              <a href={telHref(contactPhone)} className={contactLink}>
+                <PhoneIcon className="h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+                {contactPhone}
+              </a>
+            </li>
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Legal</h2>
+          <ul className="mt-4 space-y-3">
+            <li>
+              <button type="button" className={legalButton} onClick={open('privacy')}>
+                Privacy Policy
+              </button>
+            </li>
+            <li>
+              <button type="button" className={legalButton} onClick={open('terms')}>
+                Terms and Conditions
+              </button>
+            </li>
+          </ul>
+        </div>
+      </div>
+
+      <div className="border-t border-slate-200 dark:border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-500 sm:px-6 lg:px-8 dark:text-slate-400">
+          © {new Date().getFullYear()} Terrafund. All rights reserved.
+        </p>
+      </div>
+
+      <LegalModal title="Privacy Policy" open={openDocument === 'privacy'} onClose={close}>
+        <PrivacyPolicy contactEmail={contactEmail} />
+      </LegalModal>
+      <LegalModal title="Terms and Conditions" open={openDocument === 'terms'} onClose={close}>
+        <TermsAndConditions />
+      </LegalModal>
+    </footer>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+
+import { buttonClasses } from '@/components/ui/button';
+import { CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { paths } from '@/config/paths';
+
+import { LANDING_NAV } from '../sections';
+import { scrollToSection } from '../utils/scroll-to-section';
+
+const menuItem =
+  'flex h-12 w-full items-center rounded-lg px-3 text-left text-base font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white';
+
+/**
+ * The landing page's own top bar (the signed-in one lives in the app layout). Below `md` the section
+ * buttons and Login move into a disclosure menu; Sign up stays visible as the main call to action.
+ */
+export function LandingHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [menuOpen]);
+
+  function goTo(id: string) {
+    // The menu is an overlay, so closing it first does not move the section being measured.
+    setMenuOpen(false);
+    scrollToSection(id);
+  }
+
+  return (
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-white/10 dark:bg-slate-950/80"
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+        <Link
+          to={paths.home.getHref()}
+          aria-label="Terrafund home"
+          className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-emerald-500"
+        >
+          <Logo />
+        </Link>
+
+        <nav aria-label="Sections" className="hidden items-center gap-1 md:flex">
+          {LANDING_NAV.map((section) => (
+            <button
+              key={section.id}
+              type="button"
+              className={buttonClasses({ variant: 'ghost' })}
+              onClick={() => goTo(section.id)}
+            >
+              {section.label}
+            </button>
+          ))}
+        </nav>
+
+        <div className="flex items-center gap-1 sm:gap-2">
+          <ThemeToggle />
+          <Link
+            to={paths.login.getHref()}
+            className={buttonClasses({ variant: 'ghost', className: 'max-md:hidden' })}
+          >
+            Login
+          </Link>
+          <Link to={paths.register.getHref()} className={buttonClasses()}>
+            Sign up
+          </Link>
+          <button
+            ref={toggleRef}
+            type="button"
+            className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? menuId : undefined}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+          </button>
+        </div>
+      </div>
+
+      {menuOpen && (
+        <div
+          id={menuId}
+          className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:hidden dark:border-white/10 dark:bg-slate-950"
+        >
+          <nav aria-label="Sections" className="flex flex-col gap-1">
+            {LANDING_NAV.map((section) => (
+              <button
+                key={section.id}
+                type="button"
+                className={menuItem}
+                onClick={() => goTo(section.id)}
+              >
+                {section.label}
+              </button>
+            ))}
+          </nav>
+          <div className="mt-2 border-t border-slate-200 pt-2 dark:border-white/10">
+            <Link
+              to={paths.login.getHref()}
+              className={menuItem}
+              onClick={() => setMenuOpen(false)}
+            >
+              Login
+            </Link>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

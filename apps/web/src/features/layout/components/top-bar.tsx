@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import type { User } from '@terrafund/contracts';
+import { paths } from '@/config/paths';
+import { buttonClasses } from '@/components/ui/button';
+import { MenuIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { NotificationsMenu } from './notifications-menu';
+import { UserMenu } from './user-menu';
+
+type TopBarProps = { user: User | null; menuOpen: boolean; onMenuClick: () => void };
+
+/** The top bar (spec section 1): menu button on small screens, logo, theme toggle, bell and the account menu. */
+export function TopBar({ user, menuOpen, onMenuClick }: TopBarProps) {
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/85 backdrop-blur-md dark:border-slate-800 dark:bg-slate-950/85">
+      <div className="flex h-full items-center gap-2 px-3 sm:px-6">
+        {user && (
+          <button
+            type="button"
+            onClick={onMenuClick}
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? 'mobile-sidebar' : undefined}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-500 lg:hidden dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+          >
+            <MenuIcon />
+          </button>
+        )}
+        <Link to={paths.home.getHref()} aria-label="Terrafund home" className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500">
+          <Logo />
+        </Link>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <ThemeToggle />
+          {user ? (
+            <>
+              <NotificationsMenu />
+              <UserMenu user={user} />
+            </>
+          ) : (
+            <Link to={paths.login.getHref()} className={buttonClasses({ size: 'sm', className: 'ml-1' })}>
+              Sign in
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

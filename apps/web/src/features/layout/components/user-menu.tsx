@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import type { User } from '@terrafund/contracts';
+import { paths } from '@/config/paths';
+import { Dropdown } from '@/components/ui/dropdown';
+import { ChevronDownIcon, LogOutIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
+import { useLogout } from '@/lib/auth';
+import { getInitials } from '@/lib/format';
+
+const itemClasses =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
+
+/** The avatar with the member's name and the Profile / Plan / Sign out menu (spec section 1). */
+export function UserMenu({ user }: { user: User }) {
+  const logout = useLogout();
+  const fullName = `${user.firstName} ${user.lastName}`;
+  return (
+    <Dropdown
+      triggerClassName="flex items-center gap-2.5 rounded-full py-1 pr-2 pl-1 hover:bg-slate-100 sm:rounded-lg dark:hover:bg-slate-800"
+      panelClassName="w-64 p-2"
+      trigger={
+        <>
+          <span
+            aria-hidden="true"
+            className="flex h-8 w-8 items-center justify-center rounded-full bg-gradient-to-br from-emerald-500 to-teal-600 text-xs font-semibold text-white"
+          >
+            {getInitials(user.firstName, user.lastName)}
+          </span>
+          <span className="sr-only text-sm font-medium text-slate-700 sm:not-sr-only sm:max-w-40 sm:truncate dark:text-slate-200">
+            {fullName}
+          </span>
+          <ChevronDownIcon className="hidden h-4 w-4 text-slate-400 sm:block" />
+        </>
+      }
+    >
+      {({ close }) => (
+        <>
+          <div className="border-b border-slate-200 px-3 pt-2 pb-3 dark:border-slate-800">
+            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{fullName}</p>
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
+          </div>
+          <ul className="pt-2">
+            <li>
+              <Link to={paths.profile.getHref()} onClick={close} className={itemClasses}>
+                <UserIcon className="h-4 w-4 text-slate-400" />
+                Profile
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.wallet.getHref()} onClick={close} className={itemClasses}>
+                <WalletIcon className="h-4 w-4 text-slate-400" />
+                Plan
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  void logout();
+                }}
+                className={itemClasses}
+              >
+                <LogOutIcon className="h-4 w-4 text-slate-400" />
+                Sign out
+              </button>
+            </li>
+          </ul>
+        </>
+      )}
+    </Dropdown>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { messages, PAYMENT_REDIRECT_MS } from '@terrafund/contracts';
+import { paths } from '@/config/paths';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CheckCircleIcon, ClockIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+
+const outcomes = {
+  success: {
+    title: 'Payment Successful!',
+    text: 'Thank you. Your plan becomes active as soon as the payment provider confirms the payment.',
+    toast: () => toast.success(messages.toasts.paymentSuccess, { id: 'payment-result' }),
+    icon: CheckCircleIcon,
+    iconClasses: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400',
+  },
+  timeout: {
+    title: 'Payment Timed Out',
+    text: 'The payment window closed before the payment was confirmed. You can start a new payment from your wallet; if you already sent funds, please contact support.',
+    toast: () => toast.error(messages.toasts.paymentTimeout, { id: 'payment-result' }),
+    icon: ClockIcon,
+    iconClasses: 'bg-amber-50 text-amber-600 dark:bg-amber-500/10 dark:text-amber-400',
+  },
+} as const;
+
+/**
+ * Where the payment provider sends the browser back (spec section 2). It settles nothing (only the
+ * provider's signed notification does, decisions section 3): it says what happened and returns to the wallet.
+ */
+export function PaymentResult({ outcome }: { outcome: keyof typeof outcomes }) {
+  const navigate = useNavigate();
+  const { title, text, toast: notify, icon: Icon, iconClasses } = outcomes[outcome];
+
+  useEffect(() => {
+    notify();
+    const timer = setTimeout(() => navigate(paths.wallet.getHref(), { replace: true }), PAYMENT_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [notify, navigate]);
+
+  return (
+    <div className="flex justify-center py-8 sm:py-16">
+      <title>{`${title} · Terrafund`}</title>
+      <Card className="w-full max-w-md px-6 py-10 text-center sm:px-10">
+        <span className={cn('mx-auto flex h-14 w-14 items-center justify-center rounded-full', iconClasses)}>
+          <Icon className="h-7 w-7" />
+        </span>
+        <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">{title}</h1>
+        <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{text}</p>
+        <p className="mt-6 text-sm text-slate-500 dark:text-slate-400" role="status">
+          Taking you to your wallet in {PAYMENT_REDIRECT_MS / 1000} seconds…
+        </p>
+        <Link to={paths.wallet.getHref()} replace className={buttonClasses({ className: 'mt-4' })}>
+          Go to wallet now
+        </Link>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { messages, type ErrorResponse } from '@terrafund/contracts';
+import { getToken } from './auth-storage';
+
+const API_BASE = '/api';
+
+/**
+ * A failed call: the HTTP status (0 when the server could not be reached) and the server's answer.
+ * `serverMessage` is the server's own words, when it gave any; `message` always reads as a sentence.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly serverMessage?: string;
+  readonly fields?: Record<string, string>;
+  readonly retryAfter?: number;
+
+  constructor(init: { status: number; code: string; serverMessage?: string; fields?: Record<string, string>; retryAfter?: number }) {
+    super(init.serverMessage ?? messages.common.unexpected);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.serverMessage = init.serverMessage;
+    this.fields = init.fields;
+    this.retryAfter = init.retryAfter;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The server's message for a failure, or the screen's own fallback (spec section 8: "the server message or ..."). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return (isApiError(error) && error.serverMessage) || fallback;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  /** Query parameters; empty values are left out. */
+  params?: Query;
+  signal?: AbortSignal;
+};
+
+function buildUrl(path: string, params?: Query) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+  }
+  const query = search.toString();
+  return `${API_BASE}${path}${query ? `?${query}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const parsed = (body && typeof body === 'object' ? body : {}) as Partial<ErrorResponse>;
+  const header = Number(response.headers.get('retry-after'));
+  const retryAfter = typeof parsed.retryAfter === 'number' ? parsed.retryAfter : Number.isFinite(header) && header > 0 ? header : undefined;
+  return new ApiError({
+    status: response.status,
+    serverMessage: typeof parsed.message === 'string' && parsed.message ? parsed.message : undefined,
+    code: typeof parsed.code === 'string' ? parsed.code : 'HTTP_ERROR',
+    fields: parsed.fields,
+    retryAfter,
+  });
+}
+
+/** Calls the API under /api with the session token attached; resolves with the JSON answer or throws an ApiError. */
+export async function request<T>(path: string, { method = 'GET', body, params, signal }: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR' });
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) throw toApiError(response, data);
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'DELETE' }),
+};

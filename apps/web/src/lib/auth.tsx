@@ -1,0 +1,111 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { AuthSuccess, MessageResponse, User } from '@terrafund/contracts';
+import { paths } from '@/config/paths';
+import { api } from './api-client';
+import { clearSession, getSessionSnapshot, saveSession, saveUser, subscribeToSession, type SessionSnapshot } from './auth-storage';
+
+/**
+ * The signed-in user, shared by every feature (spec section 4, Authentication): loading while the
+ * stored token is checked against GET /users/profile, then authenticated or unauthenticated.
+ */
+
+export const profileQueryKey = ['users', 'profile'] as const;
+
+export const getProfile = () => api.get<User>('/users/profile');
+
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: profileQueryKey,
+    queryFn: async () => {
+      const user = await getProfile();
+      saveUser(user);
+      return user;
+    },
+  });
+
+export type AuthState =
+  | { status: 'loading'; user: null }
+  | { status: 'authenticated'; user: User }
+  /** `signedOut`: the user just signed out here, rather than never having had, or having lost, a session. */
+  | { status: 'unauthenticated'; user: null; signedOut: boolean };
+
+const AuthContext = createContext<AuthState | null>(null);
+
+const noSession: SessionSnapshot = { token: null, signedOut: false };
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { token, signedOut } = useSyncExternalStore(subscribeToSession, getSessionSnapshot, () => noSession);
+  const profile = useQuery({
+    ...profileQueryOptions(),
+    enabled: token !== null,
+    retry: false,
+    staleTime: 5 * 60_000,
+    // The start-up check handles its own failure below; a 401 here is not shown as "Session expired".
+    meta: { skipGlobalToast: true, skipSessionExpiry: true },
+  });
+
+  const startupFailed = token !== null && profile.isError && profile.data === undefined;
+  useEffect(() => {
+    if (!startupFailed) return;
+    // A stored token the server no longer accepts is dropped (spec section 4); a later refresh failure is only logged.
+    console.error('Could not restore the session', profile.error);
+    clearSession();
+  }, [startupFailed, profile.error]);
+
+  useEffect(() => {
+    if (token !== null && profile.isError && profile.data !== undefined) console.error('Could not refresh the profile', profile.error);
+  }, [token, profile.isError, profile.data, profile.error]);
+
+  const state = useMemo<AuthState>(() => {
+    if (token === null || startupFailed) return { status: 'unauthenticated', user: null, signedOut };
+    if (profile.data) return { status: 'authenticated', user: profile.data };
+    return { status: 'loading', user: null };
+  }, [token, signedOut, startupFailed, profile.data]);
+
+  return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth must be used inside <AuthProvider>');
+  return state;
+}
+
+/** The signed-in user, for screens that only render behind the sign-in guard. */
+export function useUser(): User {
+  const auth = useAuth();
+  if (auth.status !== 'authenticated') throw new Error('useUser needs a signed-in user');
+  return auth.user;
+}
+
+/** Stores a fresh session (login or e-mail verification) and makes its user the current one. */
+export function useStartSession() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    ({ token, user }: AuthSuccess, remember: boolean) => {
+      // The user first, so the app never sees a token without its user and fetches the profile again.
+      queryClient.setQueryData(profileQueryKey, user);
+      saveSession(token, user, remember);
+    },
+    [queryClient],
+  );
+}
+
+/** Ends the server session (its failure is ignored), forgets everything about the user, goes to /login. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await api.post<MessageResponse>('/users/logout');
+    } catch {
+      // The session ends here whatever the server says.
+    }
+    // Marked as signed out, so the guard of the page being left does not remember it for the next sign-in.
+    clearSession({ signedOut: true });
+    queryClient.clear();
+    await navigate(paths.login.getHref(), { replace: true });
+  }, [queryClient, navigate]);
+}

@@ -1,0 +1,37 @@
+import { format, parseISO } from 'date-fns';
+
+const usdFormatters = new Map<number, Intl.NumberFormat>();
+
+/** USD in en-US style: 2 decimals on the dashboard and wallet, 0 on projects and admin views (spec section 9). */
+export function formatUsd(amount: number, decimals: 0 | 2 = 2): string {
+  let formatter = usdFormatters.get(decimals);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    usdFormatters.set(decimals, formatter);
+  }
+  return formatter.format(amount);
+}
+
+function toDate(value: string | Date): Date {
+  return typeof value === 'string' ? parseISO(value) : value;
+}
+
+/** "Jan 05, 2026" */
+export function formatDate(value: string | Date): string {
+  return format(toDate(value), 'MMM dd, yyyy');
+}
+
+/** "Jan 05, 2026, 14:30" */
+export function formatDateTime(value: string | Date): string {
+  return format(toDate(value), 'MMM dd, yyyy, HH:mm');
+}
+
+/** The initials shown in the avatar: "Jane Doe" → "JD". */
+export function getInitials(firstName: string, lastName: string): string {
+  return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';
+}

@@ -1,0 +1,90 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
+import { expect, vi } from 'vitest';
+import { STORAGE_KEYS, type User } from '@terrafund/contracts';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: '5f0c6d1e-8a57-4b6a-9d4e-0f1a2b3c4d5e',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '+1 555 010 0000',
+    role: 'user',
+    isEmailVerified: true,
+    kycStatus: 'not_started',
+    kycVerified: false,
+    balance: 0,
+    membershipLevel: null,
+    membershipStartDate: null,
+    membershipEndDate: null,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    lastLogin: null,
+    ...overrides,
+  };
+}
+
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Handler = (body: unknown, request: { url: string; method: string; headers: Headers }) => Reply | Promise<Reply>;
+
+/**
+ * Answers the app's calls to the API from a table keyed "METHOD /path" (without /api), the way the
+ * server would; anything not in the table answers 404. The app itself runs unmocked.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const key = `${method} ${url.pathname.replace(/^\/api/, '')}`;
+    const handler = handlers[key];
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const reply: Reply = handler
+      ? await handler(body, { url: url.toString(), method, headers: new Headers(init.headers) })
+      : { status: 404, body: { message: `Route ${key} not found`, code: 'NOT_FOUND' } };
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The calls the app made to one endpoint, with their JSON bodies. */
+export function callsTo(fetchMock: ReturnType<typeof mockApi>, method: string, path: string) {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === `/api${path}`)
+    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
+}
+
+/** Signs a user in the way a previous visit would have: a stored token the profile call accepts. */
+export function signIn(user: User, handlers: Record<string, Handler> = {}) {
+  localStorage.setItem(STORAGE_KEYS.token, 'test-token');
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  return mockApi({ 'GET /users/profile': () => ({ body: user }), ...handlers });
+}
+
+/** Renders the whole app (providers, route table, guards) at one address, in memory. */
+export function renderApp(initialEntry: InitialEntry = '/', { fakeTimers = false }: { fakeTimers?: boolean } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const queryClient = createQueryClient();
+  const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, user, queryClient };
+}
+
+/** Waits for a toast (react-hot-toast renders each as a status message) with this text. */
+export async function expectToast(text: string) {
+  await waitFor(() => {
+    const toasts = screen.queryAllByRole('status').filter((element) => element.getAttribute('aria-live') === 'polite');
+    expect(toasts.map((element) => element.textContent)).toContain(text);
+  });
+}
