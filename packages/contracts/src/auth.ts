@@ -58,7 +58,12 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
-export const verifyOtpBody = z.object({ email: emailField, otp: otpField });
+/** rememberMe picks the session's lifetime as at login; the spec's client omits it and gets a remembered one. */
+export const verifyOtpBody = z.object({
+  email: emailField,
+  otp: otpField,
+  rememberMe: z.boolean().optional().default(true),
+});
 export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
 
 /** The e-mail code screen: the six boxes alone (the address is already known). */
@@ -127,3 +132,11 @@ export const errorResponse = z.object({
   retryAfter: z.number().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** Public settings the web app shows (GET /api/config). */
+export const publicConfigSchema = z.object({
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  depositAddress: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -29,12 +29,27 @@ export async function waitForMail(email: string, subject: RegExp, nth = 1): Prom
   return found!;
 }
 
-/** The 6-digit verification code of the nth code mail to `email`. */
-export async function verificationCode(email: string, nth = 1): Promise<string> {
-  const mail = await waitForMail(email, /verification code/i, nth);
+/** Every mail to `email` so far whose subject matches, oldest first (no waiting). */
+export async function mailsTo(email: string, subject: RegExp): Promise<Mail[]> {
+  return (await mailTo(email)).filter((m) => subject.test(m.subject));
+}
+
+const codeIn = (mail: Mail, email: string) => {
   const code = /(?:^|\s)(\d{6})(?:\s|$)/m.exec(mail.body)?.[1];
   if (!code) throw new Error(`no code in the mail to ${email}`);
   return code;
+};
+
+/** The 6-digit verification code of the nth code mail to `email`. */
+export async function verificationCode(email: string, nth = 1): Promise<string> {
+  return codeIn(await waitForMail(email, /verification code/i, nth), email);
+}
+
+/** The code of the newest code mail to `email` (waiting for at least one). */
+export async function latestVerificationCode(email: string): Promise<string> {
+  await waitForMail(email, /verification code/i, 1);
+  const mails = await mailsTo(email, /verification code/i);
+  return codeIn(mails[mails.length - 1]!, email);
 }
 
 /** The reset link of the nth reset mail to `email`. */

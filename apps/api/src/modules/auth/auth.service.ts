@@ -205,7 +205,7 @@ export async function verifyOtp(
       .set({ emailVerifiedAt: now, lastLoginAt: now, updatedAt: now })
       .where(eq(users.id, user.id))
       .returning();
-    const token = await createSession(tx, deps, { userId: user.id, remember: true, meta });
+    const token = await createSession(tx, deps, { userId: user.id, remember: body.rememberMe, meta });
     return { token, user: toUserDto(verified!), error: undefined };
   });
   // A wrong try is recorded (committed) before the error is answered.

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicConfigSchema } from '@terrafund/contracts';
 import { pingDatabase } from '../../db/client';
 import type { Deps } from '../../deps';
 
@@ -22,7 +23,7 @@ export const healthRoutes =
       schema: {
         tags: ['system'],
         description: 'Public settings the web app shows: contact details and the deposit address.',
-        response: { 200: z.object({ contactEmail: z.string(), contactPhone: z.string(), depositAddress: z.string() }) },
+        response: { 200: publicConfigSchema },
       },
       handler: async () => ({
         contactEmail: deps.config.contact.email,

@@ -13,7 +13,7 @@ export const verifyOtp = (body: VerifyOtpBody) => api.post<AuthSuccess>('/users/
 export function useVerifyOtp({ remember }: { remember: boolean }) {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: verifyOtp,
+    mutationFn: (body: VerifyOtpBody) => verifyOtp({ ...body, rememberMe: remember }),
     onSuccess: (session) => {
       toast.success(messages.toasts.otpVerified);
       startSession(session, remember);

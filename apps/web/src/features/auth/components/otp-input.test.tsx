@@ -121,7 +121,7 @@ describe('e-mail code screen', () => {
 
     await expectToast('Email verified successfully!');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(callsTo(fetchMock, 'POST', '/users/verify-otp')).toEqual([{ email: 'ada@example.com', otp: '654321' }]);
+    expect(callsTo(fetchMock, 'POST', '/users/verify-otp')).toEqual([{ email: 'ada@example.com', otp: '654321', rememberMe: false }]);
     // Remember-me was not ticked on the login form.
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('fresh');
   });

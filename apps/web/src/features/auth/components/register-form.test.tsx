@@ -96,7 +96,8 @@ describe('registration form', () => {
     await user.click(screen.getByRole('button', { name: 'terms and conditions' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
-    expect(within(dialog).getByText('7. Governing law')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: /Governing Law/ })).toBeInTheDocument();
+    expect(within(dialog).getByText(/State of New Jersey/)).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox')).not.toBeChecked();

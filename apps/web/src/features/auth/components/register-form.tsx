@@ -16,8 +16,9 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { needsVerification } from '../api/login';
 import { useRegister } from '../api/register';
 import { AuthHeader } from './auth-layout';
-import { TermsDialog } from './terms-dialog';
 import { VerifyEmailForm } from './verify-email-form';
+import { LegalModal } from '@/components/legal/legal-modal';
+import { TermsAndConditions } from '@/components/legal/terms-and-conditions';
 
 const optional = <span className="text-xs font-normal text-slate-400 dark:text-slate-500">Optional</span>;
 
@@ -136,7 +137,9 @@ export function RegisterForm() {
         </TextLink>
       </p>
 
-      <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
+      <LegalModal title="Terms and Conditions" open={termsOpen} onClose={() => setTermsOpen(false)}>
+        <TermsAndConditions />
+      </LegalModal>
     </div>
   );
 }

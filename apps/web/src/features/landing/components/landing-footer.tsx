@@ -5,9 +5,9 @@ import { Logo } from '@/components/ui/logo';
 
 import { telHref } from '../utils/format';
 import { PhoneIcon } from './icons';
-import { LegalModal } from './legal-modal';
-import { PrivacyPolicy } from './privacy-policy';
-import { TermsAndConditions } from './terms-and-conditions';
+import { LegalModal } from '@/components/legal/legal-modal';
+import { PrivacyPolicy } from '@/components/legal/privacy-policy';
+import { TermsAndConditions } from '@/components/legal/terms-and-conditions';
 
 type LandingFooterProps = { contactEmail: string; contactPhone: string };
 

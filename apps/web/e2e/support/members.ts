@@ -1,0 +1,92 @@
+import { expect, type Page } from '@playwright/test';
+import { uniqueEmail, verificationCode } from './mailbox';
+
+/** The product under test, as scripts/e2e.mjs started it. */
+export const baseUrl = () => process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
+
+export type Member = { firstName: string; lastName: string; email: string; password: string };
+
+let names = 0;
+const firstNames = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Radia', 'Ken'];
+const lastNames = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Perlman', 'Thompson'];
+
+/** A new person with a unique address, not yet known to the product. */
+export function newMember(prefix = 'member'): Member {
+  names += 1;
+  return {
+    firstName: firstNames[names % firstNames.length]!,
+    lastName: lastNames[(names * 3) % lastNames.length]!,
+    email: uniqueEmail(prefix),
+    password: `Pw-${Math.random().toString(36).slice(2, 10)}-e2e`,
+  };
+}
+
+async function post(path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+/** Registers through the API, as another browser would; the account still needs its e-mail code. */
+export async function registerUnverified(member: Member = newMember()): Promise<Member> {
+  const { status, json } = await post('/users/register', {
+    firstName: member.firstName,
+    lastName: member.lastName,
+    email: member.email,
+    phone: '+1 555 010 2030',
+    password: member.password,
+  });
+  expect(status, JSON.stringify(json)).toBe(200);
+  expect(json.requiresVerification).toBe(true);
+  return member;
+}
+
+/** A member who registered and entered the mailed code (through the API), ready to sign in. */
+export async function registerVerified(member: Member = newMember()): Promise<Member> {
+  await registerUnverified(member);
+  const otp = await verificationCode(member.email);
+  const { status, json } = await post('/users/verify-otp', { email: member.email, otp });
+  expect(status, JSON.stringify(json)).toBe(200);
+  return member;
+}
+
+/** Fills and submits the sign-in form of the page already open at /login. */
+export async function submitLogin(page: Page, email: string, password: string, { remember = false } = {}) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through /login and waits for the dashboard's greeting. */
+export async function signIn(page: Page, member: Pick<Member, 'email' | 'password'>, options: { remember?: boolean } = {}) {
+  await page.goto('/login');
+  await submitLogin(page, member.email, member.password, options);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The six boxes of the e-mail code screen. */
+export const otpBoxes = (page: Page) => page.getByRole('textbox', { name: /^Digit \d of 6$/ });
+
+/** Waits until a smooth scroll has come to rest (scrollY unchanged across a few frames). */
+export async function waitForScrollToSettle(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const start = window.scrollY;
+        let frames = 0;
+        const tick = () => {
+          frames += 1;
+          if (window.scrollY !== start) return resolve(false);
+          if (frames >= 6) return resolve(true);
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    undefined,
+    { polling: 50 },
+  );
+}

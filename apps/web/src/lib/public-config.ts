@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@terrafund/contracts';
+import { api } from './api-client';
+
+/** Contact details and the deposit address, configured on the server (CONTACT_EMAIL, CONTACT_PHONE, DEPOSIT_ADDRESS). */
+export const getPublicConfig = () => api.get<PublicConfig>('/config');
+
+export const publicConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['public-config'], queryFn: getPublicConfig, staleTime: Infinity });
+
+export const usePublicConfig = () => useQuery({ ...publicConfigQueryOptions(), meta: { skipGlobalToast: true } });
