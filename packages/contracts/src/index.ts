@@ -3,3 +3,4 @@ export * from './messages';
 export * from './fields';
 export * from './auth';
 export * from './users';
+export * from './kyc';
