@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
@@ -7,11 +8,14 @@ import type { Deps } from './deps';
 import { systemClock, type Clock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
 import { createRateLimiter } from './lib/rate-limiter';
+import { localDiskStorage, type FileStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { kycRoutes } from './modules/kyc/kyc.routes';
 import { userAdminRoutes } from './modules/users/users.routes';
 import { registerAccessControl, type RegisteredRoute } from './plugins/access';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import { registerInputGuards } from './plugins/input';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -23,6 +27,8 @@ export type BuildOptions = {
   logger?: Logger;
   /** Called after a transaction committed mail; the server wires it to the outbox worker. */
   mailQueued?: () => void;
+  /** Private file storage; defaults to local disk under DATA_DIR/uploads. */
+  storage?: FileStorage;
 };
 
 export type App = FastifyInstance & { deps: Deps; routesRegistry: RegisteredRoute[] };
@@ -39,6 +45,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -53,9 +60,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     logger,
     mailQueued: options.mailQueued ?? (() => {}),
   };
+  const storage = options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads'));
   const routesRegistry: RegisteredRoute[] = [];
 
   registerErrorHandling(app);
+  registerInputGuards(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
   registerAccessControl(app, deps, routesRegistry);
@@ -65,6 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(healthRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(userAdminRoutes(deps));
+      await api.register(kycRoutes({ ...deps, storage }));
       api.get('/docs', {
         config: { access: 'public' },
         schema: { hide: true },

@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -9,6 +10,7 @@ import { connectPglite, connectPostgres, type DatabaseHandle } from '../src/db/c
 import { users } from '../src/db/schema';
 import { fixedClock, type FixedClock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/password';
+import { memoryStorage } from '../src/lib/storage';
 import { processOutbox } from '../src/modules/mail/mail.service';
 import { memoryTransport, type OutgoingMail } from '../src/modules/mail/mail.transport';
 
@@ -16,6 +18,9 @@ import { memoryTransport, type OutgoingMail } from '../src/modules/mail/mail.tra
 const relaxed: RateLimits = Object.fromEntries(
   Object.entries(defaultRateLimits).map(([name, rule]) => [name, { ...rule, limit: 10_000 }]),
 ) as RateLimits;
+
+/** The relaxed limits with some rules tightened, for rate-limit tests. */
+export const testRateLimits = (overrides: Partial<RateLimits>): RateLimits => ({ ...relaxed, ...overrides });
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -76,6 +81,8 @@ export type TestContext = {
   /** Runs the outbox worker once and returns what it sent. */
   deliverMail(): Promise<OutgoingMail[]>;
   close(): Promise<void>;
+  /** The in-memory file storage behind this app (KYC uploads). */
+  storage: ReturnType<typeof memoryStorage>;
 };
 
 export async function createTestApp(options: { config?: Partial<Config>; clock?: FixedClock } = {}): Promise<TestContext> {
@@ -83,12 +90,14 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
   const clock = options.clock ?? fixedClock(new Date());
   const config = testConfig(options.config);
   const logger = pino({ level: 'silent' });
-  const app = await buildApp({ config, db: database.db, clock, logger });
+  const storage = memoryStorage();
+  const app = await buildApp({ config, db: database.db, clock, logger, storage });
   const transport = memoryTransport();
   return {
     app,
     database,
     clock,
+    storage,
     mail: transport.sent,
     async deliverMail() {
       const before = transport.sent.length;
@@ -172,3 +181,15 @@ export function resetTokenFrom(mail: OutgoingMail[], email: string): string {
   if (!token) throw new Error(`no reset link mailed to ${email}`);
   return decodeURIComponent(token);
 }
+
+/** Rows of a raw SQL query, the same on PGlite and node-postgres. */
+export async function rows<T = Record<string, unknown>>(ctx: TestContext, query: SQL): Promise<T[]> {
+  const result = (await ctx.database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** An id that names nothing. */
+export const randomId = () => randomUUID();
+
+/** A 6-digit code that differs from `code`. */
+export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorCode, type ErrorResponse } from '@terrafund/contracts';
 import { isAppError, statusByCode } from '../lib/app-error';
@@ -54,4 +54,19 @@ export function registerErrorHandling(app: FastifyInstance) {
     return send(500, { message: messages.common.unexpected, code: 'INTERNAL_ERROR' });
   });
 
+}
+
+/**
+ * Errors Fastify's router raises before any route or error handler runs: a path it cannot decode
+ * (FST_ERR_BAD_URL) or a parameter longer than any id (FST_ERR_MAX_PARAM_LENGTH). Such a path names nothing
+ * we have, so it is a 404 in our shape rather than Fastify's own 400/414 body.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const body: ErrorResponse = { message: messages.common.notFound, code: 'NOT_FOUND' };
+    return reply.status(statusByCode.NOT_FOUND).send(body);
+  }
+  request.log.error({ err: error, reqId: request.id }, 'router error');
+  const body: ErrorResponse = { message: messages.common.unexpected, code: 'INTERNAL_ERROR' };
+  return reply.status(500).send(body);
 }

@@ -9,7 +9,7 @@ import {
   registerBody,
   resetPasswordBody,
   updateProfileBody,
-  userSchema,
+  userWithKycSchema,
   verificationRequired,
   verifyOtpBody,
 } from '@terrafund/contracts';
@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps, RequestMeta } from '../../deps';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses } from '../../plugins/responses';
-import { toUserDto } from '../users/user-dto';
+import { userWithKyc } from '../kyc/kyc.service';
 import { updateProfile } from '../users/users.service';
 import * as auth from './auth.service';
 
@@ -83,13 +83,13 @@ export const authRoutes =
 
     app.get('/users/profile', {
       config: { access: 'user' },
-      schema: { tags, security: bearer, response: { 200: userSchema, ...errorResponses } },
-      handler: async (request) => toUserDto(requireAuth(request).user),
+      schema: { tags, security: bearer, response: { 200: userWithKycSchema, ...errorResponses } },
+      handler: async (request) => userWithKyc(deps, requireAuth(request).user),
     });
 
     app.patch('/users/profile', {
       config: { access: 'user' },
-      schema: { tags, security: bearer, body: updateProfileBody, response: { 200: userSchema, ...errorResponses } },
+      schema: { tags, security: bearer, body: updateProfileBody, response: { 200: userWithKycSchema, ...errorResponses } },
       handler: async (request) => updateProfile(deps, requireAuth(request).user, request.body),
     });
   };

@@ -63,6 +63,26 @@ export const mailTemplates = {
       'The password of your account was just changed, and every other session was signed out.',
       'If you did not do this, reset your password at once and contact support.',
     ]),
+  kycApproved: (p: { firstName: string; walletUrl: string }) =>
+    compose(
+      'Your identity is verified',
+      p.firstName,
+      ['Good news: your identity verification was approved. Investing and withdrawals are now open to you.'],
+      undefined,
+      { label: 'Go to your wallet', url: p.walletUrl },
+    ),
+  kycRejected: (p: { firstName: string; reason: string; kycUrl: string }) =>
+    compose(
+      'Your identity verification needs another look',
+      p.firstName,
+      [
+        'We could not approve your identity verification. The reviewer wrote:',
+        p.reason,
+        'You can correct your details or upload clearer documents and submit again. Contact support if anything is unclear.',
+      ],
+      undefined,
+      { label: 'Review your verification', url: p.kycUrl },
+    ),
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminUpdateUserBody, idParam, listUsersQuery, messageResponse, userSchema } from '@terrafund/contracts';
+import {
+  adminUpdateUserBody,
+  adminUserDetailSchema,
+  idParam,
+  listUsersQuery,
+  messageResponse,
+  userWithKycSchema,
+} from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses } from '../../plugins/responses';
 import * as usersService from './users.service';
 
-const userList = z.array(userSchema);
-const adminUserDetail = z.object({ user: userSchema, transactions: z.array(z.unknown()) });
+const userList = z.array(userWithKycSchema);
 
 /** Admin user management (spec section 7: /users… and /admin/users…). */
 export const userAdminRoutes =
@@ -37,20 +43,19 @@ export const userAdminRoutes =
 
     app.get('/users/:id', {
       config,
-      schema: { tags, security, params: idParam, response: { 200: userSchema, ...errorResponses } },
+      schema: { tags, security, params: idParam, response: { 200: userWithKycSchema, ...errorResponses } },
       handler: async (request) => usersService.getUser(deps, request.params.id),
     });
 
     app.get('/admin/users/:id', {
       config,
-      schema: { tags, security, params: idParam, response: { 200: adminUserDetail, ...errorResponses } },
-      // Transactions arrive with the money module; a user has none before it exists.
-      handler: async (request) => ({ user: await usersService.getUser(deps, request.params.id), transactions: [] }),
+      schema: { tags, security, params: idParam, response: { 200: adminUserDetailSchema, ...errorResponses } },
+      handler: async (request) => usersService.adminUserDetail(deps, request.params.id),
     });
 
     app.patch('/users/:id', {
       config,
-      schema: { tags, security, params: idParam, body: adminUpdateUserBody, response: { 200: userSchema, ...errorResponses } },
+      schema: { tags, security, params: idParam, body: adminUpdateUserBody, response: { 200: userWithKycSchema, ...errorResponses } },
       handler: async (request) =>
         usersService.adminUpdateUser(deps, requireAuth(request).user, request.params.id, request.body),
     });

@@ -6,7 +6,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { normalizeEmail } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/session.service';
-import { toUserDto } from './user-dto';
+import { auditTrail, recordAudit } from '../audit/audit.service';
+import { userWithKyc, withKyc } from '../kyc/kyc.service';
 
 export async function updateProfile(deps: Deps, user: UserRow, body: z.output<typeof updateProfileBody>) {
   // The spec's client sends the e-mail along; it is read-only, so only the same address is accepted.
@@ -25,7 +26,7 @@ export async function updateProfile(deps: Deps, user: UserRow, body: z.output<ty
     })
     .where(eq(users.id, user.id))
     .returning();
-  return toUserDto(updated!);
+  return userWithKyc(deps, updated!);
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
@@ -50,7 +51,7 @@ export async function listUsers(deps: Deps, query: z.output<typeof listUsersQuer
       .offset((query.page - 1) * query.limit),
     deps.db.select({ value: count() }).from(users).where(where),
   ]);
-  return { users: rows.map(toUserDto), total: total?.value ?? 0 };
+  return { users: await withKyc(deps, rows), total: total?.value ?? 0 };
 }
 export type { ListUsersQuery };
 
@@ -66,7 +67,7 @@ async function findLiveUser(deps: Deps, id: string) {
 }
 
 export async function getUser(deps: Deps, id: string) {
-  return toUserDto(await findLiveUser(deps, id));
+  return userWithKyc(deps, await findLiveUser(deps, id));
 }
 
 export async function adminUpdateUser(
@@ -79,12 +80,29 @@ export async function adminUpdateUser(
   if (body.role !== undefined && body.role !== target.role && target.id === actor.id) {
     throw new AppError('CONFLICT', messages.users.cannotChangeOwnRole);
   }
-  const [updated] = await deps.db
-    .update(users)
-    .set({ firstName: body.firstName, lastName: body.lastName, phone: body.phone, role: body.role, updatedAt: deps.clock.now() })
-    .where(eq(users.id, target.id))
-    .returning();
-  return toUserDto(updated!);
+  const changes = { firstName: body.firstName, lastName: body.lastName, phone: body.phone, role: body.role };
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ ...changes, updatedAt: deps.clock.now() })
+      .where(eq(users.id, target.id))
+      .returning();
+    const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter(
+      (key) => changes[key] !== undefined && changes[key] !== target[key],
+    );
+    if (changed.length > 0) {
+      await recordAudit(tx, deps, {
+        actorId: actor.id,
+        action: 'user.updated',
+        targetType: 'user',
+        targetId: target.id,
+        before: Object.fromEntries(changed.map((key) => [key, target[key]])),
+        after: Object.fromEntries(changed.map((key) => [key, row![key]])),
+      });
+    }
+    return row!;
+  });
+  return userWithKyc(deps, updated);
 }
 
 /** Soft delete: the account can no longer sign in and disappears from lists; its history stays. */
@@ -99,6 +117,21 @@ export async function deleteUser(deps: Deps, actor: UserRow, id: string) {
       .returning({ id: users.id });
     if (!deleted) throw new AppError('NOT_FOUND', messages.users.notFound);
     await revokeUserSessions(tx, deps, id);
+    await recordAudit(tx, deps, {
+      actorId: actor.id,
+      action: 'user.deleted',
+      targetType: 'user',
+      targetId: id,
+      before: { deleted: false },
+      after: { deleted: true },
+    });
   });
   return { message: messages.users.deleted };
+}
+
+/** The admin's view of one user: profile with KYC, recent transactions and the audit trail. */
+export async function adminUserDetail(deps: Deps, id: string) {
+  const user = await getUser(deps, id);
+  // Transactions arrive with the money module; a user has none before it exists.
+  return { user, transactions: [], auditLog: await auditTrail(deps, 'user', user._id) };
 }

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Private file storage. Keys are random and carry no user data; nothing here is served statically.
+ * The local-disk implementation is the default; an S3-compatible store implements the same three calls.
+ */
+export type FileStorage = {
+  put(prefix: string, bytes: Buffer): Promise<string>;
+  get(key: string): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+};
+
+const KEY_PATTERN = /^[a-z-]+\/[A-Za-z0-9_-]{32}$/;
+
+export const newStorageKey = (prefix: string) => `${prefix}/${randomBytes(24).toString('base64url')}`;
+
+export function localDiskStorage(root: string): FileStorage {
+  const resolve = (key: string) => {
+    // Keys are made here, but a corrupted row must still never reach outside the root.
+    if (!KEY_PATTERN.test(key)) throw new Error('invalid storage key');
+    return path.join(root, key);
+  };
+  return {
+    async put(prefix, bytes) {
+      const key = newStorageKey(prefix);
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await writeFile(file, bytes, { mode: 0o600, flag: 'wx' });
+      return key;
+    },
+    get: (key) => readFile(resolve(key)),
+    delete: (key) => rm(resolve(key), { force: true }),
+  };
+}
+
+/** Keeps files in memory; for tests. */
+export function memoryStorage(): FileStorage & { files: Map<string, Buffer> } {
+  const files = new Map<string, Buffer>();
+  return {
+    files,
+    async put(prefix, bytes) {
+      const key = newStorageKey(prefix);
+      files.set(key, Buffer.from(bytes));
+      return key;
+    },
+    async get(key) {
+      const file = files.get(key);
+      if (!file) throw new Error('not found');
+      return file;
+    },
+    async delete(key) {
+      files.delete(key);
+    },
+  };
+}

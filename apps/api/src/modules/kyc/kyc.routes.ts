@@ -1,0 +1,157 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminVerifyBody,
+  KYC_DOCUMENT_TYPES,
+  KYC_MAX_FILE_BYTES,
+  kycDocumentLink,
+  kycSubmitBody,
+  kycUploadResponse,
+  messages,
+  userWithKycSchema,
+  type KycDocumentType,
+} from '@terrafund/contracts';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/app-error';
+import type { FileStorage } from '../../lib/storage';
+import { requireAuth } from '../../plugins/access';
+import { errorResponses } from '../../plugins/responses';
+import * as kyc from './kyc.service';
+
+/** Room for the multipart envelope around a file of the maximum size. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const documentTypeField = z.enum(KYC_DOCUMENT_TYPES, { error: messages.kyc.documentTypeInvalid });
+
+/** Member KYC (upload, submit, signed document links) and the admin's review (spec sections 2, 7; decisions 4). */
+export const kycRoutes =
+  (deps: Deps & { storage: FileStorage }): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: KYC_MAX_FILE_BYTES, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
+    });
+    const security = [{ bearer: [] }];
+
+    app.post('/kyc/upload-document', {
+      config: { access: 'user' },
+      schema: {
+        tags: ['kyc'],
+        security,
+        description:
+          'multipart/form-data with `documentType` (idFront, idBack, proofOfAddress) and `file` (jpeg or png; pdf also for proofOfAddress; at most 5 MB).',
+        response: { 201: kycUploadResponse, 413: errorResponses[400], 415: errorResponses[400], ...errorResponses },
+      },
+      // Refuse an oversized request before reading any of it.
+      onRequest: async (request) => {
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (length > KYC_MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES) {
+          throw new AppError('PAYLOAD_TOO_LARGE', messages.kyc.fileTooLarge);
+        }
+      },
+      handler: async (request, reply) => {
+        const { user } = requireAuth(request);
+        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.kyc.fileMissing);
+        let documentType: KycDocumentType | undefined = documentTypeField.safeParse(
+          (request.query as Record<string, unknown> | undefined)?.documentType,
+        ).data;
+        let bytes: Buffer | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file' || bytes) {
+                part.file.resume();
+                continue;
+              }
+              bytes = await part.toBuffer();
+            } else if (part.fieldname === 'documentType') {
+              const parsed = documentTypeField.safeParse(part.value);
+              if (!parsed.success) {
+                throw new AppError('VALIDATION_ERROR', messages.kyc.documentTypeInvalid, { fields: { documentType: messages.kyc.documentTypeInvalid } });
+              }
+              documentType = parsed.data;
+            }
+          }
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', messages.kyc.fileTooLarge);
+          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+            throw new AppError('VALIDATION_ERROR', messages.validation.invalidInput);
+          }
+          throw error;
+        }
+        if (!documentType) {
+          throw new AppError('VALIDATION_ERROR', messages.kyc.documentTypeInvalid, { fields: { documentType: messages.kyc.documentTypeInvalid } });
+        }
+        if (!bytes || bytes.length === 0) {
+          throw new AppError('VALIDATION_ERROR', messages.kyc.fileMissing, { fields: { file: messages.kyc.fileMissing } });
+        }
+        return reply.status(201).send(await kyc.uploadDocument(deps, user, { documentType, bytes }));
+      },
+    });
+
+    app.get('/kyc/documents/:type/:id/link', {
+      config: { access: 'user' },
+      schema: {
+        tags: ['kyc'],
+        security,
+        description: 'A signed link, valid 5 minutes, to the document; only its owner and admins get one.',
+        params: z.object({ type: z.string().max(40), id: z.string().max(100) }),
+        querystring: z.object({ disposition: z.enum(['inline', 'attachment']).optional().default('inline') }),
+        response: { 200: kycDocumentLink, ...errorResponses },
+      },
+      handler: async (request) =>
+        kyc.documentLink(deps, requireAuth(request).user, request.params.type, request.params.id, request.query.disposition),
+    });
+
+    app.get('/kyc/files/:id', {
+      // The signature in the query is the credential: links are handed only to the owner and admins.
+      config: { access: 'public' },
+      schema: {
+        tags: ['kyc'],
+        params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({
+          expires: z.coerce.number().int().nonnegative().max(1e11),
+          disposition: z.enum(['inline', 'attachment']),
+          sig: z.string().max(100),
+        }),
+      },
+      // Missing or malformed signature parts are a 403 like a wrong signature, not a 400.
+      attachValidation: true,
+      handler: async (request, reply) => {
+        if (request.validationError) throw new AppError('FORBIDDEN', messages.kyc.linkInvalid);
+        const file = await kyc.readSignedFile(deps, { id: request.params.id, ...request.query });
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `${file.disposition}; filename="${file.filename}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+          .header('cross-origin-resource-policy', 'same-origin')
+          .header('cache-control', 'private, no-store')
+          .send(file.bytes);
+      },
+    });
+
+    app.post('/kyc/submit', {
+      config: { access: 'user' },
+      schema: { tags: ['kyc'], security, body: kycSubmitBody, response: { 200: userWithKycSchema, ...errorResponses } },
+      handler: async (request) => kyc.submitKyc(deps, requireAuth(request).user, request.body),
+    });
+
+    app.get('/admin/pending', {
+      config: { access: 'admin' },
+      schema: { tags: ['admin users'], security, response: { 200: z.array(userWithKycSchema), ...errorResponses } },
+      handler: async () => kyc.pendingKycUsers(deps),
+    });
+
+    app.post('/admin/verify/:userId', {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin users'],
+        security,
+        params: z.object({ userId: z.string().max(100) }),
+        body: adminVerifyBody,
+        response: { 200: userWithKycSchema, ...errorResponses },
+      },
+      handler: async (request) => kyc.decideKyc(deps, requireAuth(request).user, request.params.userId, request.body),
+    });
+  };

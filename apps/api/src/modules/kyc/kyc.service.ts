@@ -1,0 +1,244 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  KYC_ALLOWED_TYPES,
+  messages,
+  UUID_PATTERN,
+  type KycDocumentType,
+  type KycInfo,
+  type UserWithKyc,
+  type adminVerifyBody,
+  type kycSubmitBody,
+} from '@terrafund/contracts';
+import type { z } from 'zod';
+import { kycDocuments, kycProfiles, users, type UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/app-error';
+import { detectFileType, extensionFor } from '../../lib/file-type';
+import type { FileStorage } from '../../lib/storage';
+import { recordAudit } from '../audit/audit.service';
+import { enqueueMail } from '../mail/mail.service';
+import { toUserDto } from '../users/user-dto';
+import { signKycLink, verifyKycLink, type Disposition } from './kyc-links';
+
+type KycDeps = Deps & { storage: FileStorage };
+
+/** The stable name of a document: the type is a path segment (spec section 3). */
+export const documentUrl = (type: KycDocumentType, id: string) => `/api/kyc/documents/${type}/${id}`;
+const DOCUMENT_URL_PATTERN = /^\/api\/kyc\/documents\/(idFront|idBack|proofOfAddress)\/([0-9a-f-]{36})$/i;
+
+export async function uploadDocument(
+  deps: KycDeps,
+  user: UserRow,
+  input: { documentType: KycDocumentType; bytes: Buffer },
+) {
+  const contentType = detectFileType(input.bytes);
+  if (!contentType || !KYC_ALLOWED_TYPES[input.documentType].includes(contentType)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.kyc.invalidFileType);
+  }
+  const storageKey = await deps.storage.put('kyc', input.bytes);
+  try {
+    const [row] = await deps.db
+      .insert(kycDocuments)
+      .values({
+        userId: user.id,
+        documentType: input.documentType,
+        storageKey,
+        contentType,
+        sizeBytes: input.bytes.length,
+        createdAt: deps.clock.now(),
+      })
+      .returning({ id: kycDocuments.id });
+    return { fileUrl: documentUrl(input.documentType, row!.id), documentType: input.documentType };
+  } catch (error) {
+    await deps.storage.delete(storageKey);
+    throw error;
+  }
+}
+
+/** A signed link for the owner or an admin; anyone else is told the document does not exist. */
+export async function documentLink(
+  deps: KycDeps,
+  requester: UserRow,
+  type: string,
+  id: string,
+  disposition: Disposition,
+) {
+  const notFound = new AppError('NOT_FOUND', messages.common.notFound);
+  if (!UUID_PATTERN.test(id)) throw notFound;
+  const [doc] = await deps.db.select().from(kycDocuments).where(eq(kycDocuments.id, id)).limit(1);
+  if (!doc || doc.documentType !== type) throw notFound;
+  if (doc.userId !== requester.id && requester.role !== 'admin') throw notFound;
+  const link = signKycLink(deps.config.appSecret, doc.id, deps.clock.now(), disposition);
+  return { url: link.url, expiresAt: link.expiresAt.toISOString(), contentType: doc.contentType, documentType: doc.documentType };
+}
+
+/** The bytes behind a signed link; an unsigned, tampered or expired link is a 403. */
+export async function readSignedFile(
+  deps: KycDeps,
+  link: { id: string; expires: number; disposition: Disposition; sig: string },
+) {
+  if (!UUID_PATTERN.test(link.id) || !verifyKycLink(deps.config.appSecret, link, deps.clock.now())) {
+    throw new AppError('FORBIDDEN', messages.kyc.linkInvalid);
+  }
+  const [doc] = await deps.db.select().from(kycDocuments).where(eq(kycDocuments.id, link.id)).limit(1);
+  if (!doc) throw new AppError('FORBIDDEN', messages.kyc.linkInvalid);
+  const bytes = await deps.storage.get(doc.storageKey);
+  const filename = `${doc.documentType}.${extensionFor[doc.contentType as keyof typeof extensionFor]}`;
+  return { bytes, contentType: doc.contentType, filename, disposition: link.disposition };
+}
+
+/** The KYC object of each user (null for those who never submitted). */
+export async function kycInfoFor(deps: Pick<Deps, 'db'>, userIds: string[]): Promise<Map<string, KycInfo>> {
+  const result = new Map<string, KycInfo>();
+  if (userIds.length === 0) return result;
+  const profiles = await deps.db.select().from(kycProfiles).where(inArray(kycProfiles.userId, userIds));
+  const docIds = profiles.flatMap((p) => p.documentIds);
+  const docs = docIds.length
+    ? await deps.db
+        .select({ id: kycDocuments.id, type: kycDocuments.documentType })
+        .from(kycDocuments)
+        .where(inArray(kycDocuments.id, docIds))
+    : [];
+  const docById = new Map(docs.map((d) => [d.id, d]));
+  for (const p of profiles) {
+    result.set(p.userId, {
+      dateOfBirth: p.dateOfBirth,
+      nationality: p.nationality,
+      address: p.address,
+      city: p.city,
+      state: p.state,
+      postalCode: p.postalCode,
+      country: p.country,
+      idType: p.idType,
+      idNumber: p.idNumber,
+      kycSubmittedAt: p.submittedAt.toISOString(),
+      kycRejectionReason: p.rejectionReason,
+      kycReviewedAt: p.reviewedAt?.toISOString() ?? null,
+      documents: p.documentIds
+        .map((id) => docById.get(id))
+        .filter((d) => d !== undefined)
+        .map((d) => documentUrl(d.type, d.id)),
+    });
+  }
+  return result;
+}
+
+export async function withKyc(deps: Pick<Deps, 'db'>, rows: UserRow[]): Promise<UserWithKyc[]> {
+  const info = await kycInfoFor(
+    deps,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...toUserDto(r), kyc: info.get(r.id) ?? null }));
+}
+
+export async function userWithKyc(deps: Pick<Deps, 'db'>, row: UserRow): Promise<UserWithKyc> {
+  return (await withKyc(deps, [row]))[0]!;
+}
+
+export async function submitKyc(deps: KycDeps, user: UserRow, body: z.output<typeof kycSubmitBody>) {
+  const ids: string[] = [];
+  for (const url of body.documents) {
+    const match = DOCUMENT_URL_PATTERN.exec(url);
+    if (!match) throw new AppError('VALIDATION_ERROR', messages.kyc.documentNotFound, { fields: { documents: messages.kyc.documentNotFound } });
+    ids.push(match[2]!.toLowerCase());
+  }
+  const uniqueIds = [...new Set(ids)];
+  const updated = await deps.db.transaction(async (tx) => {
+    // The user row lock makes the status check and the change one step, whatever arrives at once.
+    const [locked] = await tx.select().from(users).where(and(eq(users.id, user.id), isNull(users.deletedAt))).for('update');
+    if (!locked) throw new AppError('UNAUTHENTICATED', messages.auth.sessionExpired);
+    if (locked.kycStatus !== 'not_started' && locked.kycStatus !== 'rejected') {
+      throw new AppError('CONFLICT', messages.kyc.cannotSubmit);
+    }
+    const owned = await tx
+      .select({ id: kycDocuments.id })
+      .from(kycDocuments)
+      .where(and(inArray(kycDocuments.id, uniqueIds), eq(kycDocuments.userId, user.id)));
+    if (owned.length !== uniqueIds.length) {
+      throw new AppError('VALIDATION_ERROR', messages.kyc.documentNotFound, { fields: { documents: messages.kyc.documentNotFound } });
+    }
+    const now = deps.clock.now();
+    const values = {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      dateOfBirth: body.dateOfBirth,
+      nationality: body.nationality,
+      address: body.address,
+      city: body.city,
+      state: body.state,
+      postalCode: body.postalCode,
+      country: body.country,
+      idType: body.idType,
+      idNumber: body.idNumber,
+      documentIds: uniqueIds,
+      submittedAt: now,
+      reviewedAt: null,
+      reviewedBy: null,
+      rejectionReason: null,
+    };
+    await tx
+      .insert(kycProfiles)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: kycProfiles.userId, set: values });
+    const [row] = await tx
+      .update(users)
+      .set({ kycStatus: 'pending', kycVerified: false, updatedAt: now })
+      .where(eq(users.id, user.id))
+      .returning();
+    return row!;
+  });
+  return userWithKyc(deps, updated);
+}
+
+export async function pendingKycUsers(deps: Deps) {
+  const rows = await deps.db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(kycProfiles, eq(kycProfiles.userId, users.id))
+    .where(and(eq(users.kycStatus, 'pending'), isNull(users.deletedAt)))
+    .orderBy(asc(kycProfiles.submittedAt))
+    .limit(500);
+  return withKyc(
+    deps,
+    rows.map((r) => r.user),
+  );
+}
+
+/** An admin approves or rejects a pending KYC; exactly one decision wins when several arrive at once. */
+export async function decideKyc(deps: KycDeps, admin: UserRow, userId: string, body: z.output<typeof adminVerifyBody>) {
+  if (!UUID_PATTERN.test(userId)) throw new AppError('NOT_FOUND', messages.users.notFound);
+  const decided = await deps.db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).for('update');
+    if (!target) throw new AppError('NOT_FOUND', messages.users.notFound);
+    if (target.id === admin.id) throw new AppError('FORBIDDEN', messages.auth.forbidden);
+    if (target.kycStatus !== 'pending') throw new AppError('CONFLICT', messages.kyc.notPending);
+    const now = deps.clock.now();
+    const status = body.verified ? 'approved' : 'rejected';
+    const reason = body.verified ? null : (body.rejectionReason ?? '');
+    const [row] = await tx
+      .update(users)
+      .set({ kycStatus: status, kycVerified: body.verified, updatedAt: now })
+      .where(eq(users.id, target.id))
+      .returning();
+    await tx
+      .update(kycProfiles)
+      .set({ reviewedAt: now, reviewedBy: admin.id, rejectionReason: reason })
+      .where(eq(kycProfiles.userId, target.id));
+    await recordAudit(tx, deps, {
+      actorId: admin.id,
+      action: body.verified ? 'kyc.approved' : 'kyc.rejected',
+      targetType: 'user',
+      targetId: target.id,
+      before: { kycStatus: target.kycStatus, kycVerified: target.kycVerified },
+      after: { kycStatus: status, kycVerified: body.verified, ...(reason ? { rejectionReason: reason } : {}) },
+    });
+    if (body.verified) {
+      await enqueueMail(tx, deps, target.email, 'kycApproved', { firstName: target.firstName, walletUrl: `${deps.config.publicUrl}/wallet` });
+    } else {
+      await enqueueMail(tx, deps, target.email, 'kycRejected', { firstName: target.firstName, reason: reason!, kycUrl: `${deps.config.publicUrl}/kyc` });
+    }
+    return row!;
+  });
+  deps.mailQueued();
+  return userWithKyc(deps, decided);
+}

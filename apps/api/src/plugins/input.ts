@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@terrafund/contracts';
+import { AppError } from '../lib/app-error';
+
+const MAX_DEPTH = 32;
+
+/** Arrays and plain objects (the query parser's objects inherit from a null-prototype object); not buffers or streams. */
+const isPlainContainer = (value: object) => {
+  if (Array.isArray(value)) return true;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+};
+
+/** The path of the first string (or key) holding U+0000 in a parsed body or query, if any. */
+function findNul(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH || !isPlainContainer(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return path || '_';
+    const found = findNul(item, itemPath, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a string carrying one would fail in the database as a 500. It is bad
+ * input: refused here, for every route, before the route's own validation runs.
+ */
+export function registerInputGuards(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const field = findNul(request.body, '') ?? findNul(request.query, '');
+    if (field === undefined) return;
+    throw new AppError('VALIDATION_ERROR', messages.validation.invalidInput, {
+      fields: { [field || '_']: messages.validation.invalidInput },
+    });
+  });
+}
