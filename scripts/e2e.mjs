@@ -69,7 +69,8 @@ async function main() {
   let code = 1;
   try {
     await waitForHealth(baseUrl, server);
-    const run = spawnSync(
+    // Asynchronously: the mail sink runs in this process, so its event loop must stay free during the run.
+    const run = spawn(
       path.join(root, 'node_modules/.bin/playwright'),
       ['test', '-c', 'apps/web/e2e/playwright.config.ts', ...extraArgs],
       {
@@ -85,7 +86,10 @@ async function main() {
         },
       },
     );
-    code = run.status ?? 1;
+    code = await new Promise((resolve) => {
+      run.once('error', () => resolve(1));
+      run.once('exit', (status) => resolve(status ?? 1));
+    });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
   } finally {

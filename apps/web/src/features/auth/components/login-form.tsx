@@ -66,7 +66,7 @@ export function LoginForm() {
         <FormField
           label="Password"
           error={errors.password?.message}
-          labelAside={<TextLink to={paths.forgotPassword.getHref()}>Forgot password?</TextLink>}
+          labelAside={<TextLink to={paths.forgotPassword.getHref()} className="text-sm">Forgot password?</TextLink>}
         >
           {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
         </FormField>

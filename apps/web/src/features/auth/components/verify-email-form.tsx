@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
@@ -32,6 +32,13 @@ export function VerifyEmailForm({ email, remember, onBack }: VerifyEmailFormProp
     resolver: zodResolver(otpForm),
     defaultValues: { otp: '' },
   });
+  // Counts failed tries; each one sends the focus back to the first box once the boxes are enabled
+  // again (they are disabled while the check runs, and a disabled box cannot take the focus).
+  const [failedTries, setFailedTries] = useState(0);
+  const pending = verify.isPending;
+  useEffect(() => {
+    if (failedTries > 0 && !pending) setFocus('otp');
+  }, [failedTries, pending, setFocus]);
 
   const onSubmit = handleSubmit(({ otp }) =>
     verify.mutate(
@@ -40,8 +47,7 @@ export function VerifyEmailForm({ email, remember, onBack }: VerifyEmailFormProp
         onError: (error) => {
           toast.error(errorMessage(error, messages.toasts.otpVerifyFailed));
           reset({ otp: '' });
-          // After the reset has rendered, so the emptied first box takes the focus.
-          setTimeout(() => setFocus('otp'), 0);
+          setFailedTries((tries) => tries + 1);
         },
       },
     ),

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { latestVerificationCode, verificationCode } from './support/mailbox';
+import { newMember, otpBoxes, registerUnverified, registerVerified, submitLogin, type Member } from './support/members';
+
+test.describe('sign in', () => {
+  let member: Member;
+  test.beforeAll(async () => {
+    member = await registerVerified(newMember('signin'));
+  });
+
+  test('remember-me keeps the session across a reload; signing out ends it', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await submitLogin(page, member.email, member.password, { remember: true });
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const greeting = page.getByRole('heading', { level: 1, name: `Welcome back, ${member.firstName} ${member.lastName}` });
+    await expect(greeting).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(greeting).toBeVisible();
+
+    // The avatar menu, named after the member, holds Sign out.
+    await page.getByRole('button', { name: `${member.firstName} ${member.lastName}` }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'))).toBeNull();
+
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  });
+
+  test('a wrong password is refused with "Invalid email or password"', async ({ page }) => {
+    await page.goto('/login');
+    await submitLogin(page, member.email, `${member.password}-wrong`);
+
+    await expect(page.getByRole('status').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Invalid email or password');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Invalid email or password');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unverified account signing in gets the code screen, and the mailed code lets it in', async ({ page }) => {
+    const unverified = await registerUnverified(newMember('unverified'));
+    // The registration mail is there before the sign-in.
+    await verificationCode(unverified.email, 1);
+
+    await page.goto('/login');
+    await submitLogin(page, unverified.email, unverified.password);
+    await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+    await expect(page.getByText(unverified.email)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Resend code in \d+s$/ })).toBeDisabled();
+
+    // Signing in within the 60 s resend cooldown of the registration mails no second code (decisions
+    // section 2), so the newest code mail is the one that holds the valid code.
+    const code = await latestVerificationCode(unverified.email);
+    await otpBoxes(page).first().click();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Welcome back, ${unverified.firstName} ${unverified.lastName}` }),
+    ).toBeVisible();
+    // Remember-me was left unticked: the session lives in sessionStorage only.
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
