@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ROLES, KYC_STATUSES } from './constants';
 import {
   emailField,
-  loginPasswordField,
   nameField,
   otpField,
   passwordField,
@@ -53,7 +52,7 @@ export type RegisterForm = z.input<typeof registerForm>;
 
 export const loginBody = z.object({
   email: emailField,
-  password: loginPasswordField,
+  password: passwordField,
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginBody = z.input<typeof loginBody>;

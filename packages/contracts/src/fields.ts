@@ -33,11 +33,6 @@ export const passwordField = requiredString(v.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, v.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, v.passwordTooLong);
 
-/** Login checks only presence: a stored password may predate a rule change. */
-export const loginPasswordField = requiredString(v.passwordRequired)
-  .min(1, v.passwordRequired)
-  .max(PASSWORD_MAX_LENGTH, v.passwordTooLong);
-
 export const nameField = requiredString(v.nameRequired)
   .trim()
   .min(1, v.nameRequired)

@@ -1,0 +1,126 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, defaultRateLimits, loadConfig } from './config';
+
+const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+
+/** loadConfig with only the given variables; APP_SECRET is set so that nothing is written under ./data. */
+const load = (env: Record<string, string>) => loadConfig({ APP_SECRET: SECRET, ...env });
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  const tempDirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tf-config-'));
+    tempDirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('defaults to port 3000, http://localhost:3000 and ./data', () => {
+    const config = load({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.admin).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+    expect(config.env).toBe('development');
+    expect(config.appSecret).toBe(SECRET);
+    expect(config.rateLimits).toEqual(defaultRateLimits);
+    expect(config.sessionTtl.default).toBeLessThan(config.sessionTtl.remembered);
+  });
+
+  it('builds the default PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
+    expect(load({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(load({ PUBLIC_URL: 'https://invest.example.com/' }).publicUrl).toBe('https://invest.example.com');
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = load({ PORT: '', PUBLIC_URL: '', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.admin).toBeUndefined();
+  });
+
+  it('reads the variables it is given', () => {
+    const dataDir = tempDir();
+    const config = load({
+      PORT: '4000',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgresql://user:pw@db:5432/terrafund',
+      SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+      ADMIN_EMAIL: 'boss@example.com',
+      ADMIN_PASSWORD: 'long-enough-1',
+      TRUST_PROXY: 'true',
+      NODE_ENV: 'production',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      dataDir,
+      databaseUrl: 'postgresql://user:pw@db:5432/terrafund',
+      smtpUrl: 'smtps://user:pw@mail.example.com:465',
+      admin: { email: 'boss@example.com', password: 'long-enough-1' },
+      trustProxy: true,
+      env: 'production',
+    });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '0' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '30.5' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'ftp://files.example.com' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'javascript:alert(1)' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://root@localhost/terrafund' }],
+    ['DATABASE_URL', { DATABASE_URL: 'localhost:5432' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'boss@example.com' }],
+    ['ADMIN_EMAIL', { ADMIN_PASSWORD: 'long-enough-1' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'not-an-address', ADMIN_PASSWORD: 'long-enough-1' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' }],
+    ['APP_SECRET', { APP_SECRET: 'too-short' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example.com' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+  ])('refuses a bad %s with a ConfigError naming it', (variable, env) => {
+    const error = configError(env);
+    expect(error.message).toContain(`${variable}:`);
+  });
+
+  it('names every wrong variable at once', () => {
+    const error = configError({ PORT: 'abc', PUBLIC_URL: 'nope', APP_SECRET: 'short' });
+    expect(error.message).toContain('PORT');
+    expect(error.message).toContain('PUBLIC_URL');
+    expect(error.message).toContain('APP_SECRET');
+  });
+
+  it('without APP_SECRET, creates a private secret under DATA_DIR once and keeps it', () => {
+    const dataDir = path.join(tempDir(), 'nested', 'data');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'app-secret');
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.appSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first.appSecret);
+    expect(loadConfig({ DATA_DIR: tempDir() }).appSecret).not.toBe(first.appSecret);
+  });
+});

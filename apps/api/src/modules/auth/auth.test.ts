@@ -1,0 +1,699 @@
+import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@terrafund/contracts';
+import { users } from '../../db/schema';
+import {
+  bearer,
+  codeFrom,
+  createTestApp,
+  createUser,
+  DEFAULT_PASSWORD,
+  loginAs,
+  otherCode,
+  randomId,
+  resetTokenFrom,
+  rows,
+  testRateLimits,
+  uniqueEmail,
+  type TestContext,
+} from '../../../test/test-app';
+
+const PUBLIC_URL = 'https://app.terrafund.test';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const sessionExpired = { message: 'Session expired. Please login again.', code: 'UNAUTHENTICATED' };
+const invalidCredentials = { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' };
+const invalidResetLink = 'Invalid reset link. Please request a new password reset.';
+
+/** Nothing a response carries may look like a stored password. */
+function expectNoSecrets(body: string) {
+  expect(body).not.toMatch(/passwordHash|password_hash|\$argon2/i);
+}
+
+describe('auth routes', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const call = (method: InjectOptions['method'], url: string, payload?: object, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method, url: `/api${url}`, payload, headers });
+  const post = (url: string, payload?: object, headers?: Record<string, string>) => call('POST', url, payload, headers);
+  const profile = (token: string) => call('GET', '/users/profile', undefined, bearer(token));
+  const mailTo = async (email: string) => (await ctx.deliverMail()).filter((m) => m.to === email);
+
+  async function register(overrides: Record<string, string> = {}) {
+    const body = {
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: uniqueEmail('reg'),
+      password: 'a-long-enough-password',
+      phone: '+1 555 0100',
+      ...overrides,
+    };
+    const response = await post('/users/register', body);
+    expect(response.statusCode).toBe(201);
+    return { ...body, email: body.email.trim().toLowerCase() };
+  }
+
+  async function registerWithCode(overrides: Record<string, string> = {}) {
+    const user = await register(overrides);
+    const mail = await mailTo(user.email);
+    expect(mail).toHaveLength(1);
+    return { ...user, code: codeFrom(mail, user.email) };
+  }
+
+  const verify = (email: string, otp: string) => post('/users/verify-otp', { email, otp });
+
+  describe('registration and e-mail verification', () => {
+    it('registers, mails a 6-digit code, verifies it and signs the member in', async () => {
+      const email = `  Jane.Doe.${Date.now()}@Example.COM `;
+      const response = await post('/users/register', {
+        firstName: 'Jane',
+        lastName: 'Doe',
+        email,
+        password: 'a-long-enough-password',
+        phone: '+1 555 0100',
+      });
+      const normalized = email.trim().toLowerCase();
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ requiresVerification: true, email: normalized, message: expect.any(String) });
+      expect(response.json()).not.toHaveProperty('token');
+
+      const mail = await mailTo(normalized);
+      expect(mail).toHaveLength(1);
+      const [message] = mail;
+      expect(message!.subject).toContain('Terrafund');
+      expect(message!.text).toContain('Terrafund');
+      expect(message!.html).toContain('Terrafund');
+      const code = codeFrom(mail, normalized);
+      expect(code).toMatch(/^\d{6}$/);
+      expect(message!.text).toContain(code);
+      expect(message!.html).toContain(code);
+
+      // Not signed in before verifying.
+      const early = await post('/users/login', { email: normalized, password: 'a-long-enough-password' });
+      expect(early.json()).toMatchObject({ requiresVerification: true });
+
+      const verified = await verify(normalized, code);
+      expect(verified.statusCode).toBe(200);
+      const { token, user } = verified.json();
+      expect(token).toEqual(expect.any(String));
+      expect(user).toMatchObject({
+        email: normalized,
+        firstName: 'Jane',
+        lastName: 'Doe',
+        phone: '+1 555 0100',
+        role: 'user',
+        isEmailVerified: true,
+        kycStatus: 'not_started',
+        kycVerified: false,
+        balance: 0,
+      });
+      expect(user._id).toEqual(expect.any(String));
+      expectNoSecrets(verified.body);
+
+      const me = await profile(token);
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ _id: user._id, email: normalized, isEmailVerified: true });
+      expectNoSecrets(me.body);
+
+      // The code is single use.
+      expect((await verify(normalized, code)).statusCode).toBe(400);
+      // And the password now signs in.
+      const login = await post('/users/login', { email: normalized, password: 'a-long-enough-password' });
+      expect(login.statusCode).toBe(200);
+      expect(login.json()).toMatchObject({ token: expect.any(String), user: { _id: user._id } });
+      expectNoSecrets(login.body);
+    });
+
+    it('answers a registration of an existing verified address exactly like a new one and tells the owner', async () => {
+      const owner = await createUser(ctx, { email: uniqueEmail('owner'), firstName: 'Olive' });
+      const fresh = await post('/users/register', {
+        firstName: 'Mallory',
+        lastName: 'Doe',
+        email: uniqueEmail('fresh'),
+        password: 'another-password-1',
+      });
+      const taken = await post('/users/register', {
+        firstName: 'Mallory',
+        lastName: 'Doe',
+        email: owner.email.toUpperCase(),
+        password: 'another-password-1',
+      });
+      expect(taken.statusCode).toBe(fresh.statusCode);
+      expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+      expect(taken.json()).toEqual({ ...fresh.json(), email: owner.email });
+
+      const toOwner = await mailTo(owner.email);
+      expect(toOwner).toHaveLength(1);
+      expect(toOwner[0]!.subject).toMatch(/tried to register/i);
+      expect(toOwner[0]!.text).not.toMatch(/\b\d{6}\b/);
+      expect(toOwner[0]!.text).toContain(`${PUBLIC_URL}/login`);
+      expect(await rows(ctx, sql`select id from email_codes where user_id = ${owner.id}`)).toHaveLength(0);
+
+      // Nothing about the account changed: the original password still works, the new one does not.
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, owner.id));
+      expect(row).toMatchObject({ firstName: 'Olive', passwordHash: owner.passwordHash });
+      expect((await post('/users/login', { email: owner.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+      expect((await post('/users/login', { email: owner.email, password: 'another-password-1' })).json()).toEqual(
+        invalidCredentials,
+      );
+    });
+
+    it('login of an unverified account answers requiresVerification and mails a fresh code only after the cooldown', async () => {
+      const user = await registerWithCode();
+
+      ctx.clock.advance(5_000);
+      const first = await post('/users/login', { email: user.email, password: user.password });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ requiresVerification: true, email: user.email, message: expect.any(String) });
+      expect(await mailTo(user.email)).toHaveLength(0);
+
+      // A wrong password on an unverified account is just a wrong password.
+      expect((await post('/users/login', { email: user.email, password: 'not-the-password' })).json()).toEqual(
+        invalidCredentials,
+      );
+
+      ctx.clock.advance(56_000);
+      const second = await post('/users/login', { email: user.email, password: user.password });
+      expect(second.json()).toMatchObject({ requiresVerification: true, email: user.email });
+      const mail = await mailTo(user.email);
+      expect(mail).toHaveLength(1);
+      const fresh = codeFrom(mail, user.email);
+      if (fresh !== user.code) expect((await verify(user.email, user.code)).statusCode).toBe(400);
+      expect((await verify(user.email, fresh)).statusCode).toBe(200);
+    });
+
+    it('refuses a resend within 60 s with 429 and Retry-After; later it mails a new code and voids the old one', async () => {
+      const user = await registerWithCode();
+
+      ctx.clock.advance(20_000);
+      const early = await post('/users/resend-otp', { email: user.email });
+      expect(early.statusCode).toBe(429);
+      const body = early.json();
+      expect(body.code).toBe('RATE_LIMITED');
+      expect(body.retryAfter).toBeGreaterThan(0);
+      expect(body.retryAfter).toBeLessThanOrEqual(60);
+      expect(body.retryAfter).toBe(40);
+      expect(early.headers['retry-after']).toBe(String(body.retryAfter));
+      expect(await mailTo(user.email)).toHaveLength(0);
+
+      ctx.clock.advance(41_000);
+      const later = await post('/users/resend-otp', { email: user.email });
+      expect(later.statusCode).toBe(200);
+      expect(later.json()).toEqual({ message: 'OTP sent successfully' });
+      const mail = await mailTo(user.email);
+      expect(mail).toHaveLength(1);
+      const fresh = codeFrom(mail, user.email);
+
+      if (fresh !== user.code) {
+        const old = await verify(user.email, user.code);
+        expect(old.statusCode).toBe(400);
+        expect(old.json()).toMatchObject({ message: messages.auth.invalidOtp, fields: { otp: messages.auth.invalidOtp } });
+      }
+      expect((await verify(user.email, fresh)).statusCode).toBe(200);
+    });
+
+    it('answers a resend for an unknown or verified address like a sent code, and mails nothing', async () => {
+      const unknown = uniqueEmail('ghost');
+      const verified = await createUser(ctx);
+      for (const email of [unknown, verified.email]) {
+        const response = await post('/users/resend-otp', { email });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ message: 'OTP sent successfully' });
+      }
+      const sent = await ctx.deliverMail();
+      expect(sent.filter((m) => m.to === unknown || m.to === verified.email)).toHaveLength(0);
+    });
+
+    it('lets a code expire after 10 minutes', async () => {
+      const late = await registerWithCode();
+      const inTime = await registerWithCode();
+
+      ctx.clock.advance(10 * MINUTE - 1_000);
+      expect((await verify(inTime.email, inTime.code)).statusCode).toBe(200);
+
+      ctx.clock.advance(2_000);
+      const response = await verify(late.email, late.code);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(messages.auth.invalidOtp);
+    });
+
+    it('voids a code after 5 wrong tries, but not after 4', async () => {
+      const four = await registerWithCode();
+      for (let i = 0; i < 4; i += 1) {
+        const wrong = await verify(four.email, otherCode(four.code));
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.json().message).toBe(messages.auth.invalidOtp);
+      }
+      expect((await verify(four.email, four.code)).statusCode).toBe(200);
+
+      const five = await registerWithCode();
+      for (let i = 1; i <= 5; i += 1) {
+        const wrong = await verify(five.email, otherCode(five.code));
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.json().message).toBe(i < 5 ? messages.auth.invalidOtp : messages.auth.otpTooManyAttempts);
+      }
+      const sixth = await verify(five.email, five.code);
+      expect(sixth.statusCode).toBe(400);
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.email, five.email));
+      expect(row!.emailVerifiedAt).toBeNull();
+    });
+
+    it('answers a code for an unknown address like a wrong code', async () => {
+      const response = await verify(uniqueEmail('ghost'), '123456');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message: messages.auth.invalidOtp, code: 'VALIDATION_ERROR' });
+    });
+  });
+
+  describe('validation messages (spec section 5)', () => {
+    let token: string;
+    beforeAll(async () => {
+      const user = await createUser(ctx);
+      token = await loginAs(ctx, user.email);
+    });
+
+    const registerBody = { firstName: 'Jane', lastName: 'Doe', email: 'valid.address@example.com', password: 'long-enough-1' };
+    const without = (body: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(body).filter(([k]) => k !== key));
+
+    const cases: { name: string; url: string; method?: 'POST' | 'PATCH'; body: Record<string, unknown>; field: string; message: string; auth?: true }[] = [
+      { name: 'register without email', url: '/users/register', body: without(registerBody, 'email'), field: 'email', message: 'Email is required' },
+      { name: 'register with empty email', url: '/users/register', body: { ...registerBody, email: '' }, field: 'email', message: 'Email is required' },
+      { name: 'register with bad email', url: '/users/register', body: { ...registerBody, email: 'jane@' }, field: 'email', message: 'Invalid email format' },
+      { name: 'register with spaced email', url: '/users/register', body: { ...registerBody, email: 'jane doe@example.com' }, field: 'email', message: 'Invalid email format' },
+      { name: 'register without password', url: '/users/register', body: without(registerBody, 'password'), field: 'password', message: 'Password is required' },
+      { name: 'register with empty password', url: '/users/register', body: { ...registerBody, password: '' }, field: 'password', message: 'Password is required' },
+      { name: 'register with short password', url: '/users/register', body: { ...registerBody, password: 'seven77' }, field: 'password', message: 'Password must be at least 8 characters' },
+      { name: 'register without first name', url: '/users/register', body: without(registerBody, 'firstName'), field: 'firstName', message: 'Name is required' },
+      { name: 'register with blank first name', url: '/users/register', body: { ...registerBody, firstName: '   ' }, field: 'firstName', message: 'Name is required' },
+      { name: 'register with short first name', url: '/users/register', body: { ...registerBody, firstName: 'J' }, field: 'firstName', message: 'Name must be at least 2 characters' },
+      { name: 'register without last name', url: '/users/register', body: without(registerBody, 'lastName'), field: 'lastName', message: 'Name is required' },
+      { name: 'register with short last name', url: '/users/register', body: { ...registerBody, lastName: 'D' }, field: 'lastName', message: 'Name must be at least 2 characters' },
+      { name: 'login without email', url: '/users/login', body: { password: 'whatever-it-is' }, field: 'email', message: 'Email is required' },
+      { name: 'login with bad email', url: '/users/login', body: { email: 'nobody', password: 'whatever-it-is' }, field: 'email', message: 'Invalid email format' },
+      { name: 'login without password', url: '/users/login', body: { email: 'a@example.com' }, field: 'password', message: 'Password is required' },
+      { name: 'login with empty password', url: '/users/login', body: { email: 'a@example.com', password: '' }, field: 'password', message: 'Password is required' },
+      { name: 'verify without code', url: '/users/verify-otp', body: { email: 'a@example.com' }, field: 'otp', message: 'Please enter the complete 6-digit code' },
+      { name: 'verify with 5 digits', url: '/users/verify-otp', body: { email: 'a@example.com', otp: '12345' }, field: 'otp', message: 'Please enter the complete 6-digit code' },
+      { name: 'verify with 7 digits', url: '/users/verify-otp', body: { email: 'a@example.com', otp: '1234567' }, field: 'otp', message: 'Please enter the complete 6-digit code' },
+      { name: 'verify with letters', url: '/users/verify-otp', body: { email: 'a@example.com', otp: 'abcdef' }, field: 'otp', message: 'Please enter the complete 6-digit code' },
+      { name: 'verify without email', url: '/users/verify-otp', body: { otp: '123456' }, field: 'email', message: 'Email is required' },
+      { name: 'resend with bad email', url: '/users/resend-otp', body: { email: 'nope' }, field: 'email', message: 'Invalid email format' },
+      { name: 'forgot without email', url: '/users/forgot-password', body: {}, field: 'email', message: 'Email is required' },
+      { name: 'forgot with bad email', url: '/users/forgot-password', body: { email: 'a@b' }, field: 'email', message: 'Invalid email format' },
+      { name: 'reset without token', url: '/users/reset-password', body: { newPassword: 'long-enough-1' }, field: 'token', message: invalidResetLink },
+      { name: 'reset without password', url: '/users/reset-password', body: { token: 'abc' }, field: 'newPassword', message: 'Password is required' },
+      { name: 'reset with short password', url: '/users/reset-password', body: { token: 'abc', newPassword: 'short' }, field: 'newPassword', message: 'Password must be at least 8 characters' },
+      { name: 'change without current', url: '/users/change-password', body: { newPassword: 'long-enough-1' }, field: 'currentPassword', message: 'Current password is required', auth: true },
+      { name: 'change without new', url: '/users/change-password', body: { currentPassword: DEFAULT_PASSWORD }, field: 'newPassword', message: 'Password is required', auth: true },
+      { name: 'change with short new', url: '/users/change-password', body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'short' }, field: 'newPassword', message: 'Password must be at least 8 characters', auth: true },
+      { name: 'profile with short name', url: '/users/profile', method: 'PATCH', body: { firstName: 'J' }, field: 'firstName', message: 'Name must be at least 2 characters', auth: true },
+      { name: 'profile with bad email', url: '/users/profile', method: 'PATCH', body: { email: 'bad' }, field: 'email', message: 'Invalid email format', auth: true },
+    ];
+
+    it.each(cases)('$name → 400 "$message"', async ({ url, method = 'POST', body, field, message, auth }) => {
+      const [{ n: before }] = (await rows<{ n: number }>(ctx, sql`select count(*)::int as n from users`)) as [{ n: number }];
+      const response = await call(method, url, body, auth ? bearer(token) : {});
+      expect(response.statusCode).toBe(400);
+      const json = response.json();
+      expect(json.code).toBe('VALIDATION_ERROR');
+      expect(json.message).toBe(message);
+      expect(json.fields[field]).toBe(message);
+      const [{ n: after }] = (await rows<{ n: number }>(ctx, sql`select count(*)::int as n from users`)) as [{ n: number }];
+      expect(after).toBe(before);
+    });
+  });
+
+  describe('sign-in', () => {
+    it('answers 400 "Invalid email or password" alike for an unknown address and a wrong password', async () => {
+      const user = await createUser(ctx);
+      const unknown = await post('/users/login', { email: uniqueEmail('ghost'), password: DEFAULT_PASSWORD });
+      const wrong = await post('/users/login', { email: user.email, password: 'not-the-password' });
+      for (const response of [unknown, wrong]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual(invalidCredentials);
+      }
+      expect(wrong.body).toBe(unknown.body);
+    });
+
+    it('accepts the address in any case and with spaces, and records the login', async () => {
+      const user = await createUser(ctx);
+      const response = await post('/users/login', { email: `  ${user.email.toUpperCase()} `, password: DEFAULT_PASSWORD });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user.lastLogin).toBe(ctx.clock.now().toISOString());
+    });
+
+    it('logout ends that session only', async () => {
+      const user = await createUser(ctx);
+      const a = await loginAs(ctx, user.email);
+      const b = await loginAs(ctx, user.email);
+      const out = await post('/users/logout', undefined, bearer(a));
+      expect(out.statusCode).toBe(200);
+      expect((await profile(a)).json()).toEqual(sessionExpired);
+      expect((await profile(a)).statusCode).toBe(401);
+      expect((await profile(b)).statusCode).toBe(200);
+      expect((await post('/users/logout', undefined, bearer(a))).statusCode).toBe(401);
+    });
+
+    it('refuses forged, malformed and missing tokens with 401', async () => {
+      const user = await createUser(ctx);
+      const token = await loginAs(ctx, user.email);
+      const [sessionId] = token.split('.');
+      const forged = `${sessionId}.${'A'.repeat(43)}`;
+      for (const header of [{}, bearer(forged), bearer('garbage'), bearer(`${randomId()}.${'A'.repeat(43)}`), { authorization: token }]) {
+        const response = await call('GET', '/users/profile', undefined, header);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual(sessionExpired);
+      }
+    });
+
+    it('gives a 12-hour session without remember-me and a 30-day one with it', async () => {
+      const user = await createUser(ctx);
+      const short = await loginAs(ctx, user.email, DEFAULT_PASSWORD, false);
+      const long = await loginAs(ctx, user.email, DEFAULT_PASSWORD, true);
+
+      ctx.clock.advance(12 * HOUR - MINUTE);
+      expect((await profile(short)).statusCode).toBe(200);
+
+      ctx.clock.advance(2 * MINUTE);
+      expect((await profile(short)).statusCode).toBe(401);
+      expect((await profile(long)).statusCode).toBe(200);
+
+      // Using a session does not stretch it: remember-me lasts 30 days from sign-in.
+      ctx.clock.advance(30 * 24 * HOUR - 12 * HOUR);
+      expect((await profile(long)).statusCode).toBe(401);
+    });
+  });
+
+  describe('password reset', () => {
+    const forgot = (email: string, headers?: Record<string, string>) => post('/users/forgot-password', { email }, headers);
+
+    it('answers alike for known and unknown addresses and mails a PUBLIC_URL link despite spoofed host headers', async () => {
+      const known = await createUser(ctx);
+      const unknown = uniqueEmail('ghost');
+      const spoofed = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+      const a = await forgot(known.email, spoofed);
+      const b = await forgot(unknown, spoofed);
+      expect(a.statusCode).toBe(200);
+      expect(b.statusCode).toBe(200);
+      expect(a.body).toBe(b.body);
+      expect(a.json()).toEqual({ message: 'Password reset email sent successfully. Please check your email.' });
+
+      const sent = await ctx.deliverMail();
+      expect(sent.filter((m) => m.to === unknown)).toHaveLength(0);
+      const mail = sent.filter((m) => m.to === known.email);
+      expect(mail).toHaveLength(1);
+      const link = mail[0]!.text.match(/https?:\/\/\S*reset-password\?token=\S+/)?.[0];
+      expect(link).toBeDefined();
+      expect(link!.startsWith(`${PUBLIC_URL}/reset-password?token=`)).toBe(true);
+      expect(mail[0]!.html).toContain(`${PUBLIC_URL}/reset-password?token=`);
+      expect(mail[0]!.text + mail[0]!.html).not.toContain('evil.example');
+    });
+
+    it('resets once, ends every session, and refuses a second use', async () => {
+      const user = await createUser(ctx);
+      const a = await loginAs(ctx, user.email);
+      const b = await loginAs(ctx, user.email, DEFAULT_PASSWORD, false);
+      await forgot(user.email);
+      const token = resetTokenFrom(await ctx.deliverMail(), user.email);
+
+      const reset = await post('/users/reset-password', { token, newPassword: 'a-brand-new-password' });
+      expect(reset.statusCode).toBe(200);
+      expect(reset.json()).toEqual({ message: 'Password reset successfully! Redirecting to login...' });
+
+      for (const old of [a, b]) {
+        const response = await profile(old);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual(sessionExpired);
+      }
+      expect((await post('/users/login', { email: user.email, password: 'a-brand-new-password' })).statusCode).toBe(200);
+      expect((await post('/users/login', { email: user.email, password: DEFAULT_PASSWORD })).json()).toEqual(invalidCredentials);
+
+      const again = await post('/users/reset-password', { token, newPassword: 'yet-another-password' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ message: invalidResetLink, code: 'VALIDATION_ERROR', fields: { token: invalidResetLink } });
+      expect((await post('/users/login', { email: user.email, password: 'a-brand-new-password' })).statusCode).toBe(200);
+
+      const notice = (await ctx.deliverMail()).filter((m) => m.to === user.email);
+      expect(notice.some((m) => /password was changed/i.test(m.subject))).toBe(true);
+    });
+
+    it('voids every other outstanding link once one is used', async () => {
+      const user = await createUser(ctx);
+      await forgot(user.email);
+      const first = resetTokenFrom(await ctx.deliverMail(), user.email);
+      await forgot(user.email);
+      const second = resetTokenFrom(await ctx.deliverMail(), user.email);
+      expect(second).not.toBe(first);
+      expect((await post('/users/reset-password', { token: second, newPassword: 'a-brand-new-password' })).statusCode).toBe(200);
+      expect((await post('/users/reset-password', { token: first, newPassword: 'another-new-password' })).statusCode).toBe(400);
+    });
+
+    it('lets a link expire after 30 minutes', async () => {
+      const late = await createUser(ctx);
+      const inTime = await createUser(ctx);
+      await forgot(late.email);
+      await forgot(inTime.email);
+      const sent = await ctx.deliverMail();
+      const lateToken = resetTokenFrom(sent, late.email);
+      const inTimeToken = resetTokenFrom(sent, inTime.email);
+
+      ctx.clock.advance(30 * MINUTE - 1_000);
+      expect((await post('/users/reset-password', { token: inTimeToken, newPassword: 'a-brand-new-password' })).statusCode).toBe(200);
+
+      ctx.clock.advance(2_000);
+      const expired = await post('/users/reset-password', { token: lateToken, newPassword: 'a-brand-new-password' });
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().message).toBe(invalidResetLink);
+      expect((await post('/users/login', { email: late.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    });
+
+    it('refuses an invented token', async () => {
+      const response = await post('/users/reset-password', { token: 'not-a-real-token', newPassword: 'a-brand-new-password' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(invalidResetLink);
+    });
+  });
+
+  describe('change password', () => {
+    const change = (token: string, body: object) => post('/users/change-password', body, bearer(token));
+
+    it('refuses a wrong current password and changes nothing', async () => {
+      const user = await createUser(ctx);
+      const token = await loginAs(ctx, user.email);
+      const other = await loginAs(ctx, user.email);
+      const response = await change(token, { currentPassword: 'not-the-password', newPassword: 'a-brand-new-password' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'Current password is incorrect',
+        code: 'VALIDATION_ERROR',
+        fields: { currentPassword: 'Current password is incorrect' },
+      });
+      expect((await profile(other)).statusCode).toBe(200);
+      expect((await post('/users/login', { email: user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    });
+
+    it('changes the password, keeps the current session and ends every other one', async () => {
+      const user = await createUser(ctx);
+      const current = await loginAs(ctx, user.email);
+      const other = await loginAs(ctx, user.email);
+      const third = await loginAs(ctx, user.email, DEFAULT_PASSWORD, false);
+
+      const response = await change(current, { currentPassword: DEFAULT_PASSWORD, newPassword: 'a-brand-new-password' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'Password changed successfully' });
+
+      expect((await profile(current)).statusCode).toBe(200);
+      expect((await profile(other)).json()).toEqual(sessionExpired);
+      expect((await profile(third)).statusCode).toBe(401);
+      expect((await post('/users/login', { email: user.email, password: 'a-brand-new-password' })).statusCode).toBe(200);
+      expect((await post('/users/login', { email: user.email, password: DEFAULT_PASSWORD })).json()).toEqual(invalidCredentials);
+    });
+
+    it('refuses the same password as the new one', async () => {
+      const user = await createUser(ctx);
+      const token = await loginAs(ctx, user.email);
+      const response = await change(token, { currentPassword: DEFAULT_PASSWORD, newPassword: DEFAULT_PASSWORD });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toHaveProperty('newPassword');
+    });
+  });
+
+  describe('own profile', () => {
+    it('updates names and phone and accepts the same e-mail in any case', async () => {
+      const user = await createUser(ctx, { phone: '+1 555 0100' });
+      const token = await loginAs(ctx, user.email);
+      const response = await call(
+        'PATCH',
+        '/users/profile',
+        { firstName: 'Grace', lastName: 'Hopper', phone: '+44 20 7946 0000', email: user.email.toUpperCase() },
+        bearer(token),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phone: '+44 20 7946 0000', email: user.email });
+      expectNoSecrets(response.body);
+      expect((await profile(token)).json()).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phone: '+44 20 7946 0000' });
+    });
+
+    it('refuses a different e-mail', async () => {
+      const user = await createUser(ctx);
+      const token = await loginAs(ctx, user.email);
+      const response = await call('PATCH', '/users/profile', { firstName: 'Grace', email: uniqueEmail('other') }, bearer(token));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message: 'Email cannot be changed', fields: { email: 'Email cannot be changed' } });
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(row).toMatchObject({ email: user.email, firstName: 'Test' });
+    });
+
+    it('ignores role, balance, KYC, verification and id fields in the body (no mass assignment)', async () => {
+      const user = await createUser(ctx);
+      const token = await loginAs(ctx, user.email);
+      const [before] = await rows(ctx, sql`select * from users where id = ${user.id}`);
+      const response = await call(
+        'PATCH',
+        '/users/profile',
+        {
+          firstName: 'Eve',
+          role: 'admin',
+          balance: 1_000_000,
+          kycStatus: 'approved',
+          kycVerified: true,
+          isEmailVerified: false,
+          emailVerifiedAt: null,
+          _id: randomId(),
+          id: randomId(),
+          passwordHash: 'x',
+          password_hash: 'x',
+          deletedAt: new Date().toISOString(),
+          createdAt: '2000-01-01T00:00:00.000Z',
+        },
+        bearer(token),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ _id: user.id, firstName: 'Eve', role: 'user', kycStatus: 'not_started', kycVerified: false, isEmailVerified: true, balance: 0 });
+      const [after] = await rows(ctx, sql`select * from users where id = ${user.id}`);
+      expect(after).toEqual({ ...before, first_name: 'Eve', updated_at: after!.updated_at });
+      // Still an ordinary member.
+      expect((await call('GET', '/admin/users', undefined, bearer(token))).statusCode).toBe(403);
+    });
+  });
+
+  describe('secrets at rest', () => {
+    it('stores passwords as argon2id and codes, reset tokens and session tokens only as hashes', async () => {
+      const user = await registerWithCode({ password: 'plain-text-password-42' });
+      const [row] = await rows<{ id: string; password_hash: string }>(
+        ctx,
+        sql`select id, password_hash from users where email = ${user.email}`,
+      );
+      // PHC string: $argon2id$v=19$<params>$salt$hash; the library orders the parameters its own way.
+      const [, algorithm, version, params] = row!.password_hash.split('$');
+      expect(algorithm).toBe('argon2id');
+      expect(version).toBe('v=19');
+      expect(Object.fromEntries(params!.split(',').map((p) => p.split('=')))).toEqual({ m: '19456', t: '2', p: '1' });
+      expect(row!.password_hash).not.toContain('plain-text-password-42');
+
+      const codes = await rows<{ code_hash: string }>(ctx, sql`select code_hash from email_codes where user_id = ${row!.id}`);
+      expect(codes).toHaveLength(1);
+      expect(codes[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(codes[0]!.code_hash).not.toContain(user.code);
+
+      const verified = await verify(user.email, user.code);
+      const token: string = verified.json().token;
+      const secret = token.split('.')[1]!;
+      const sessionRows = await rows<{ token_hash: string }>(ctx, sql`select token_hash from sessions where user_id = ${row!.id}`);
+      expect(sessionRows).toHaveLength(1);
+      expect(sessionRows[0]!.token_hash).not.toContain(secret);
+      expect(sessionRows[0]!.token_hash).not.toContain(token);
+
+      await post('/users/forgot-password', { email: user.email });
+      const resetToken = resetTokenFrom(await ctx.deliverMail(), user.email);
+      const tokens = await rows<{ token_hash: string }>(
+        ctx,
+        sql`select token_hash from password_reset_tokens where user_id = ${row!.id}`,
+      );
+      expect(tokens).toHaveLength(1);
+      expect(tokens[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(tokens[0]!.token_hash).not.toContain(resetToken);
+    });
+  });
+});
+
+describe('auth rate limits', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      config: {
+        rateLimits: testRateLimits({
+          loginPerAccount: { limit: 3, windowSeconds: 900 },
+          loginPerAddress: { limit: 5, windowSeconds: 900 },
+          forgotPerAccount: { limit: 2, windowSeconds: 900 },
+          register: { limit: 2, windowSeconds: 3600 },
+        }),
+      },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  const post = (url: string, payload: object, remoteAddress: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: `/api${url}`, payload, remoteAddress, headers });
+
+  it('locks an account after N failed logins, whatever address they come from, until the window passes', async () => {
+    const user = await createUser(ctx);
+    for (let i = 1; i <= 3; i += 1) {
+      const response = await post('/users/login', { email: user.email, password: 'not-the-password' }, `10.0.0.${i}`);
+      expect(response.statusCode).toBe(400);
+    }
+    const locked = await post('/users/login', { email: user.email, password: DEFAULT_PASSWORD }, '10.0.0.9');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('RATE_LIMITED');
+    expect(locked.json().retryAfter).toBeGreaterThan(0);
+    expect(locked.json().retryAfter).toBeLessThanOrEqual(900);
+    expect(locked.headers['retry-after']).toBe(String(locked.json().retryAfter));
+
+    ctx.clock.advance(901_000);
+    expect((await post('/users/login', { email: user.email, password: DEFAULT_PASSWORD }, '10.0.0.9')).statusCode).toBe(200);
+  });
+
+  it('limits logins per address, and a forged X-Forwarded-For does not change the address', async () => {
+    for (let i = 1; i <= 5; i += 1) {
+      const response = await post('/users/login', { email: uniqueEmail('ghost'), password: 'whatever-it-is' }, '10.9.9.9', {
+        'x-forwarded-for': `203.0.113.${i}`,
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const limited = await post('/users/login', { email: uniqueEmail('ghost'), password: 'whatever-it-is' }, '10.9.9.9', {
+      'x-forwarded-for': '198.51.100.7',
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+
+    // Another address is not affected.
+    const other = await post('/users/login', { email: uniqueEmail('ghost'), password: 'whatever-it-is' }, '10.9.9.10');
+    expect(other.statusCode).toBe(400);
+  });
+
+  it('limits reset mails per account, for unknown addresses too', async () => {
+    const known = await createUser(ctx);
+    for (const email of [known.email, uniqueEmail('ghost')]) {
+      expect((await post('/users/forgot-password', { email }, '10.2.0.1')).statusCode).toBe(200);
+      expect((await post('/users/forgot-password', { email }, '10.2.0.2')).statusCode).toBe(200);
+      expect((await post('/users/forgot-password', { email }, '10.2.0.3')).statusCode).toBe(429);
+    }
+    const sent = (await ctx.deliverMail()).filter((m) => m.to === known.email);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('limits registrations per address, forged X-Forwarded-For or not', async () => {
+    const body = () => ({ firstName: 'Jane', lastName: 'Doe', email: uniqueEmail('reg'), password: 'long-enough-1' });
+    expect((await post('/users/register', body(), '10.3.0.1')).statusCode).toBe(201);
+    expect((await post('/users/register', body(), '10.3.0.1', { 'x-forwarded-for': '203.0.113.1' })).statusCode).toBe(201);
+    const third = body();
+    const limited = await post('/users/register', third, '10.3.0.1', { 'x-forwarded-for': '203.0.113.2' });
+    expect(limited.statusCode).toBe(429);
+    expect(await rows(ctx, sql`select id from users where email = ${third.email}`)).toHaveLength(0);
+  });
+});
