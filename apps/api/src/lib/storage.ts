@@ -30,8 +30,9 @@ export function localDiskStorage(root: string): FileStorage {
       await writeFile(file, bytes, { mode: 0o600, flag: 'wx' });
       return key;
     },
-    get: (key) => readFile(resolve(key)),
-    delete: (key) => rm(resolve(key), { force: true }),
+    // async, so a refused key is a rejected promise like any other failure, never a synchronous throw.
+    get: async (key) => readFile(resolve(key)),
+    delete: async (key) => rm(resolve(key), { force: true }),
   };
 }
 

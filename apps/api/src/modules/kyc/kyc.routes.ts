@@ -72,12 +72,12 @@ export const kycRoutes =
             }
           }
         } catch (error) {
+          if (error instanceof AppError) throw error;
           const code = (error as { code?: string }).code;
           if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', messages.kyc.fileTooLarge);
-          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-            throw new AppError('VALIDATION_ERROR', messages.validation.invalidInput);
-          }
-          throw error;
+          // Limits, and whatever else the multipart parser raises (a truncated body, no boundary, a malformed
+          // part header): the request is malformed, which is the caller's fault, never a 500.
+          throw new AppError('VALIDATION_ERROR', messages.validation.invalidInput);
         }
         if (!documentType) {
           throw new AppError('VALIDATION_ERROR', messages.kyc.documentTypeInvalid, { fields: { documentType: messages.kyc.documentTypeInvalid } });

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@terrafund/contracts';
+import { multipart, png } from '../../../test/files';
+import { bearer, createTestApp, createUser, loginAs, rows, uniqueEmail, type TestContext } from '../../../test/test-app';
+
+/**
+ * Decisions and submissions that arrive at the same moment. On PostgreSQL the requests really run in parallel on
+ * separate connections; the row lock in the service must let exactly one through.
+ */
+describe('KYC under concurrency', () => {
+  let ctx: TestContext;
+  let admins: { id: string; token: string }[];
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admins = [];
+    for (const name of ['first', 'second']) {
+      const admin = await createUser(ctx, { role: 'admin', email: uniqueEmail(`admin-${name}`) });
+      admins.push({ id: admin.id, token: await loginAs(ctx, admin.email) });
+    }
+  });
+  afterAll(() => ctx.close());
+
+  const kycBody = (documents: string[], idNumber = 'X1234567') => ({
+    firstName: 'Jane',
+    lastName: 'Doe',
+    dateOfBirth: '1990-04-12',
+    nationality: 'FR',
+    address: '12 Rue de la Paix',
+    city: 'Paris',
+    state: '',
+    postalCode: '75002',
+    country: 'FR',
+    idType: 'passport',
+    idNumber,
+    documents,
+    confirmed: true,
+  });
+
+  async function memberWithDocument() {
+    const user = await createUser(ctx);
+    const token = await loginAs(ctx, user.email);
+    const body = multipart([
+      { name: 'documentType', value: 'idFront' },
+      { name: 'file', filename: 'id.png', contentType: 'image/png', data: png({ seed: 9 }) },
+    ]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/kyc/upload-document',
+      payload: body.payload,
+      headers: { 'content-type': body.contentType, ...bearer(token) },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return { user, token, fileUrl: response.json<{ fileUrl: string }>().fileUrl };
+  }
+
+  const submit = (token: string, body: object) => ctx.app.inject({ method: 'POST', url: '/api/kyc/submit', payload: body, headers: bearer(token) });
+
+  const auditEntries = (userId: string) =>
+    rows<{ actor_id: string; action: string; after: { kycStatus: string; rejectionReason?: string } }>(
+      ctx,
+      sql`select actor_id, action, after from audit_log where target_type = 'user' and target_id = ${userId}`,
+    );
+
+  it.each([1, 2, 3])('10 simultaneous decisions by two admins on one pending KYC: exactly one wins (round %i)', async (round) => {
+    const member = await memberWithDocument();
+    expect((await submit(member.token, kycBody([member.fileUrl]))).statusCode).toBe(200);
+    await ctx.deliverMail();
+
+    const attempts = Array.from({ length: 10 }, (_, i) => ({
+      admin: admins[i % 2]!,
+      body: (i + round) % 3 === 0 ? { verified: true } : { verified: false, rejectionReason: `Reason ${i} from attempt` },
+    }));
+    const responses = await Promise.all(
+      attempts.map(({ admin, body }) =>
+        ctx.app.inject({ method: 'POST', url: `/api/admin/verify/${member.user.id}`, payload: body, headers: bearer(admin.token) }),
+      ),
+    );
+
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200), statuses.join(',')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409), statuses.join(',')).toHaveLength(9);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json()).toEqual({ message: messages.kyc.notPending, code: 'CONFLICT' });
+    }
+
+    const winnerIndex = statuses.indexOf(200);
+    const winner = attempts[winnerIndex]!;
+    const expectedStatus = winner.body.verified ? 'approved' : 'rejected';
+    expect(responses[winnerIndex]!.json()).toMatchObject({ kycStatus: expectedStatus, kycVerified: winner.body.verified });
+
+    const audit = await auditEntries(member.user.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actor_id: winner.admin.id,
+      action: winner.body.verified ? 'kyc.approved' : 'kyc.rejected',
+      after: { kycStatus: expectedStatus },
+    });
+
+    const [profile] = await rows<{ reviewed_by: string; rejection_reason: string | null }>(
+      ctx,
+      sql`select reviewed_by, rejection_reason from kyc_profiles where user_id = ${member.user.id}`,
+    );
+    expect(profile).toEqual({
+      reviewed_by: winner.admin.id,
+      rejection_reason: winner.body.verified ? null : (winner.body as { rejectionReason: string }).rejectionReason,
+    });
+
+    const mail = (await ctx.deliverMail()).filter((m) => m.to === member.user.email);
+    expect(mail).toHaveLength(1);
+    if (!winner.body.verified) expect(mail[0]!.text).toContain((winner.body as { rejectionReason: string }).rejectionReason);
+
+    const seen = await ctx.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(member.token) });
+    expect(seen.json()).toMatchObject({ kycStatus: expectedStatus, kycVerified: winner.body.verified });
+  });
+
+  it.each(['not_started', 'rejected'] as const)('10 simultaneous submits by one member (from %s): exactly one is taken', async (from) => {
+    const member = await memberWithDocument();
+    if (from === 'rejected') {
+      expect((await submit(member.token, kycBody([member.fileUrl], 'FIRST'))).statusCode).toBe(200);
+      const rejected = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/verify/${member.user.id}`,
+        payload: { verified: false, rejectionReason: 'Unreadable' },
+        headers: bearer(admins[0]!.token),
+      });
+      expect(rejected.statusCode).toBe(200);
+    }
+
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => submit(member.token, kycBody([member.fileUrl], `ID-${i}`))),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200), statuses.join(',')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409), statuses.join(',')).toHaveLength(9);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json()).toEqual({ message: messages.kyc.cannotSubmit, code: 'CONFLICT' });
+    }
+
+    const winner = statuses.indexOf(200);
+    expect(responses[winner]!.json()).toMatchObject({ kycStatus: 'pending', kyc: { idNumber: `ID-${winner}`, kycRejectionReason: null } });
+    const profiles = await rows<{ id_number: string; rejection_reason: string | null }>(
+      ctx,
+      sql`select id_number, rejection_reason from kyc_profiles where user_id = ${member.user.id}`,
+    );
+    expect(profiles).toEqual([{ id_number: `ID-${winner}`, rejection_reason: null }]);
+    const seen = await ctx.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(member.token) });
+    expect(seen.json()).toMatchObject({ kycStatus: 'pending', kyc: { idNumber: `ID-${winner}` } });
+  });
+});
