@@ -77,8 +77,8 @@ function toApiError(response: Response, body: unknown): ApiError {
   });
 }
 
-/** Calls the API under /api with the session token attached; resolves with the JSON answer or throws an ApiError. */
-export async function request<T>(path: string, { method = 'GET', body, params, signal }: RequestOptions = {}): Promise<T> {
+/** Calls the API and hands back the answer's body and headers; throws an ApiError on failure. */
+async function send(path: string, { method = 'GET', body, params, signal }: RequestOptions = {}): Promise<{ data: unknown; headers: Headers; status: number }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -101,7 +101,26 @@ export async function request<T>(path: string, { method = 'GET', body, params, s
 
   const data = await readBody(response);
   if (!response.ok) throw toApiError(response, data);
-  return data as T;
+  return { data, headers: response.headers, status: response.status };
+}
+
+/** Calls the API under /api with the session token attached; resolves with the JSON answer or throws an ApiError. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send(path, options)).data as T;
+}
+
+/** One page of a list the server pages, and how many items the whole list holds. */
+export type Page<T> = { items: T[]; total: number };
+
+/**
+ * GETs one page of a server-paged list: the page is the JSON array (the spec's shape) and the size of the
+ * whole list comes in the X-Total-Count header.
+ */
+export async function getPage<T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<Page<T>> {
+  const { data, headers, status } = await send(path, { ...options, method: 'GET' });
+  if (!Array.isArray(data)) throw new ApiError({ status, code: 'INVALID_RESPONSE' });
+  const total = Number(headers.get('x-total-count'));
+  return { items: data as T[], total: headers.has('x-total-count') && Number.isFinite(total) ? total : data.length };
 }
 
 export const api = {

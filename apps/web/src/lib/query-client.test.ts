@@ -42,6 +42,17 @@ describe('global error handling', () => {
     expect(await screen.findByText('An error occurred. Please try again.')).toBeInTheDocument();
   });
 
+  it("toasts the screen's own message when the request names one", async () => {
+    render(createElement(Toaster));
+    const failure = new ApiError({ status: 500, code: 'INTERNAL_ERROR', serverMessage: 'An error occurred. Please try again.' });
+    act(() => handleGlobalError(failure, { errorToast: 'Failed to load users.' }));
+    expect(await screen.findByText('Failed to load users.')).toBeInTheDocument();
+
+    const conflict = new ApiError({ status: 409, code: 'CONFLICT', serverMessage: 'Only a pending KYC can be approved or rejected' });
+    act(() => handleGlobalError(conflict, { errorToast: (error) => (error === conflict ? 'Server said no' : 'Fallback') }));
+    expect(await screen.findByText('Server said no')).toBeInTheDocument();
+  });
+
   it('leaves the message to a caller that asked to show its own', async () => {
     const assign = stubLocation();
     render(createElement(Toaster));

@@ -11,6 +11,11 @@ export type RequestMeta = {
   skipGlobalToast?: boolean;
   /** A 401 here is not an expired session: the start-up profile check handles it itself (spec section 4). */
   skipSessionExpiry?: boolean;
+  /**
+   * The screen's own words for its failure (spec section 8: "Failed to load users."), toasted instead of
+   * the server's message; a function may still prefer the server's message ("... or the server's message").
+   */
+  errorToast?: string | ((error: unknown) => string);
 };
 
 declare module '@tanstack/react-query' {
@@ -57,7 +62,8 @@ export function handleGlobalError(error: unknown, meta: RequestMeta | undefined)
     return;
   }
   if (meta?.skipGlobalToast) return;
-  const message = errorMessage(error, messages.toasts.genericError);
+  const own = meta?.errorToast;
+  const message = typeof own === 'function' ? own(error) : (own ?? errorMessage(error, messages.toasts.genericError));
   // The id folds the same failure from several queries into one toast.
   toast.error(message, { id: `error:${message}` });
 }

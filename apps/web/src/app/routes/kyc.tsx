@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { KycPage } from '@/features/kyc/components/kyc-page';
 
 export default function KycRoute() {
-  return <ComingSoon title="KYC Verification" description="Verify your identity to unlock investing and withdrawals." />;
+  return <KycPage />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { ProfilePage } from '@/features/profile/components/profile-page';
 
 export default function ProfileRoute() {
-  return <ComingSoon title="Profile" description="Your personal information, password and account status." />;
+  return <ProfilePage />;
 }

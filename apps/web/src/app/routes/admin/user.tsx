@@ -1,5 +1,8 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useParams } from 'react-router';
+import { UserDetail } from '@/features/admin-users/components/user-detail';
 
 export default function AdminUserRoute() {
-  return <ComingSoon title="User Details" description="A member's profile, KYC documents and transactions." />;
+  const { userId = '' } = useParams();
+  // Keyed by the user, so moving to another user starts from a clean screen (dialogs closed, nothing half done).
+  return <UserDetail key={userId} userId={userId} />;
 }

@@ -1,5 +1,12 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { UsersList } from '@/features/admin-users/components/users-list';
 
 export default function AdminUsersRoute() {
-  return <ComingSoon title="Manage Users" description="Every member, their KYC status and their details." />;
+  return (
+    <div className="space-y-6">
+      <title>Manage Users · Terrafund</title>
+      <PageHeader title="Manage Users" description="Every member, their KYC status and their details." />
+      <UsersList />
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { CheckIcon } from './icons';
+import { CheckIcon } from '@/components/ui/icons';
 import { SectionHeading } from './section-heading';
 
 const INCLUDED = [

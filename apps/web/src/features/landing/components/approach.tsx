@@ -1,10 +1,9 @@
 import { LANDING_PLANS } from '@terrafund/contracts';
 import type { ComponentType } from 'react';
 
-import { GlobeIcon, UsersIcon } from '@/components/ui/icons';
+import { ChipIcon, GlobeIcon, UsersIcon } from '@/components/ui/icons';
 
 import { formatLandingUsd } from '../utils/format';
-import { ChipIcon } from './icons';
 
 const entryPrice = formatLandingUsd(Math.min(...LANDING_PLANS.map((plan) => plan.price)));
 

@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
 
-import { BuildingIcon, ShieldCheckIcon, TrendingUpIcon } from '@/components/ui/icons';
+import { BuildingIcon, CoinIcon, ShieldCheckIcon, TrendingUpIcon } from '@/components/ui/icons';
 
-import { CoinIcon } from './icons';
 import { SectionHeading } from './section-heading';
 
 type Feature = { title: string; description: string; Icon: ComponentType<{ className?: string }> };

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 
 import { buttonClasses } from '@/components/ui/button';
-import { ShieldCheckIcon } from '@/components/ui/icons';
+import { ArrowRightIcon, CheckIcon, ShieldCheckIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
-import { ArrowRightIcon, CheckIcon } from './icons';
 
 /** Marketing claims of spec section 1, printed as given. */
 const STATS = [

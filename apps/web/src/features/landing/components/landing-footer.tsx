@@ -1,10 +1,9 @@
 import { useState, type MouseEvent } from 'react';
 
-import { MailIcon } from '@/components/ui/icons';
+import { MailIcon, PhoneIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 
 import { telHref } from '../utils/format';
-import { PhoneIcon } from './icons';
 import { LegalModal } from '@/components/legal/legal-modal';
 import { PrivacyPolicy } from '@/components/legal/privacy-policy';
 import { TermsAndConditions } from '@/components/legal/terms-and-conditions';

@@ -1,0 +1,68 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/textarea';
+
+export const REJECTION_REASON_MAX_LENGTH = 500;
+
+type RejectKycDialogProps = {
+  open: boolean;
+  name: string;
+  isPending: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+};
+
+/** Asks for the reason the member will read; rejecting without one is not possible (spec section 5). */
+export function RejectKycDialog({ open, name, isPending, onClose, onConfirm }: RejectKycDialogProps) {
+  const [reason, setReason] = useState('');
+  const formId = useId();
+  const fieldId = useId();
+  const hintId = useId();
+  const trimmed = reason.trim();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (trimmed) onConfirm(trimmed);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Reject KYC"
+      description={`Tell ${name} why the verification was not approved. They can correct it and submit again.`}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant="danger" disabled={!trimmed} isLoading={isPending}>
+            Reject KYC
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <label htmlFor={fieldId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+          Rejection reason
+        </label>
+        <Textarea
+          id={fieldId}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={REJECTION_REASON_MAX_LENGTH}
+          required
+          aria-describedby={hintId}
+          placeholder="For example: the photo of the ID is blurred and the number cannot be read."
+        />
+        <div className="mt-1.5 flex justify-between gap-4 text-xs text-slate-500 dark:text-slate-400">
+          <p id={hintId}>Required. The member sees this reason in the app and in the e-mail.</p>
+          <p className="shrink-0 tabular-nums">
+            {reason.length}/{REJECTION_REASON_MAX_LENGTH}
+          </p>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

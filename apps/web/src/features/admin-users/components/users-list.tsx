@@ -1,0 +1,151 @@
+import { useSearchParams } from 'react-router';
+import { ADMIN_PAGE_SIZE, messages, type UserWithKyc } from '@terrafund/contracts';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AlertTriangleIcon, SearchIcon, ShieldCheckIcon, UsersIcon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { usePendingUsers } from '../api/get-pending-users';
+import { useUsers } from '../api/get-users';
+import { useUrlSearch } from '../hooks/use-url-search';
+import { UsersTable } from './users-table';
+
+function readPage(value: string | null) {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+function matches(user: UserWithKyc, term: string) {
+  const needle = term.toLowerCase();
+  return `${user.firstName} ${user.lastName}`.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle);
+}
+
+/**
+ * All users, searched and paged by the server; or, with "View Pending KYC", the users waiting for a KYC
+ * decision (the server answers them all at once, so the search and the pages are applied here). The
+ * search, the view and the page live in the URL, so a reload or the Back button keeps them.
+ */
+export function UsersList() {
+  const [params, setParams] = useSearchParams();
+  const search = useUrlSearch();
+  const pendingView = params.get('view') === 'pending';
+  const page = readPage(params.get('page'));
+
+  const allUsers = useUsers({ search: search.term, page }, { enabled: !pendingView });
+  const pendingUsers = usePendingUsers({ enabled: pendingView });
+  const query = pendingView ? pendingUsers : allUsers;
+
+  let rows: UserWithKyc[] = [];
+  let total = 0;
+  if (pendingView && pendingUsers.data) {
+    const found = search.term ? pendingUsers.data.filter((user) => matches(user, search.term)) : pendingUsers.data;
+    total = found.length;
+    rows = found.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE);
+  } else if (!pendingView && allUsers.data) {
+    total = allUsers.data.total;
+    rows = allUsers.data.items;
+  }
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const filtered = search.term !== '' || pendingView || page > 1;
+
+  const goToPage = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next > 1) updated.set('page', String(next));
+      else updated.delete('page');
+      return updated;
+    });
+
+  const togglePending = () =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (pendingView) updated.delete('view');
+      else updated.set('view', 'pending');
+      updated.delete('page');
+      return updated;
+    });
+
+  const clearFilters = () => {
+    search.clear();
+    setParams(new URLSearchParams());
+  };
+
+  const failureText = pendingView ? messages.kyc.loadPendingFailed : messages.kyc.loadUsersFailed;
+  const heading = pendingView ? 'Pending KYC reviews' : 'All users';
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:p-5 dark:border-slate-800">
+        <div className="relative flex-1">
+          <label htmlFor="users-search" className="sr-only">
+            Search users by name or email
+          </label>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+          <Input
+            id="users-search"
+            type="search"
+            value={search.value}
+            onChange={(event) => search.onChange(event.target.value)}
+            placeholder="Search by name or email"
+            autoComplete="off"
+            className="pl-9"
+          />
+        </div>
+        <Button variant={pendingView ? 'secondary' : 'outline'} aria-pressed={pendingView} onClick={togglePending}>
+          {pendingView ? <UsersIcon className="h-4 w-4" /> : <ShieldCheckIcon className="h-4 w-4" />}
+          {pendingView ? 'View All Users' : 'View Pending KYC'}
+        </Button>
+      </div>
+
+      <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-5">
+        <h2 className="font-semibold text-slate-900 dark:text-white">{heading}</h2>
+        {query.data && !query.isError && (
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            {total} {total === 1 ? 'user' : 'users'}
+          </p>
+        )}
+      </div>
+
+      {query.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading users" />
+        </div>
+      ) : query.isError ? (
+        <EmptyState
+          icon={<AlertTriangleIcon className="h-5 w-5" />}
+          title={failureText}
+          action={
+            <Button variant="outline" onClick={() => void query.refetch()} isLoading={query.isFetching}>
+              Try again
+            </Button>
+          }
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          title={pendingView && !search.term ? 'No pending KYC reviews' : 'No users found'}
+          description={
+            search.term ? `No user matches “${search.term}”.` : pendingView ? 'Every submitted KYC has been reviewed.' : undefined
+          }
+          action={filtered && <Button onClick={clearFilters}>Clear Filters</Button>}
+        />
+      ) : (
+        <>
+          <div
+            aria-busy={query.isFetching || undefined}
+            className={cn('mt-3 transition-opacity', query.isPlaceholderData && 'opacity-60')}
+          >
+            <UsersTable users={rows} caption={heading} />
+          </div>
+          {pageCount > 1 && (
+            <div className="border-t border-slate-200 px-4 py-3 sm:px-5 dark:border-slate-800">
+              <Pagination label="Users pages" page={page} pageCount={pageCount} onPageChange={goToPage} disabled={query.isPlaceholderData} />
+            </div>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

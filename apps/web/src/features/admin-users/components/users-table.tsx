@@ -1,0 +1,108 @@
+import { Link } from 'react-router';
+import type { UserWithKyc } from '@terrafund/contracts';
+import { paths } from '@/config/paths';
+import { buttonClasses } from '@/components/ui/button';
+import { ChevronRightIcon, MailIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
+import { KycStatusBadge, RoleBadge, VerifiedBadge } from './kyc-status-badge';
+import { UserAvatar } from './user-avatar';
+
+const th = 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase dark:text-slate-400';
+// Below xl (where the sidebar leaves too little room for six columns) each row is a card: the cells
+// flow as wrapped items instead of columns.
+const td = 'xl:table-cell xl:px-4 xl:py-4 xl:align-middle';
+
+/**
+ * The users of one page. From xl up a table; below it every row stacks into a card (name and actions,
+ * then the status pills, then the date) so that nothing scrolls sideways on a phone.
+ */
+export function UsersTable({ users, caption }: { users: UserWithKyc[]; caption: string }) {
+  return (
+    <table className="block w-full text-left text-sm xl:table">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="hidden border-b border-slate-200 bg-slate-50/80 xl:table-header-group dark:border-slate-800 dark:bg-slate-900/80">
+        <tr>
+          <th scope="col" className={th}>
+            User
+          </th>
+          <th scope="col" className={th}>
+            Role
+          </th>
+          <th scope="col" className={th}>
+            KYC status
+          </th>
+          <th scope="col" className={th}>
+            Verified
+          </th>
+          <th scope="col" className={th}>
+            Member since
+          </th>
+          <th scope="col" className={cn(th, 'text-right')}>
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody className="block divide-y divide-slate-200 xl:table-row-group dark:divide-slate-800">
+        {users.map((user) => (
+          <UserRow key={user._id} user={user} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function UserRow({ user }: { user: UserWithKyc }) {
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <tr className="relative flex flex-wrap items-center gap-2 px-4 py-4 transition-colors hover:bg-slate-50 sm:px-5 xl:table-row xl:p-0 dark:hover:bg-slate-800/40">
+      <td className={cn(td, 'mb-1 w-full min-w-0 pr-28 xl:mb-0 xl:w-auto')}>
+        <div className="flex min-w-0 items-center gap-3 xl:max-w-72 2xl:max-w-sm">
+          <UserAvatar firstName={user.firstName} lastName={user.lastName} />
+          <div className="min-w-0">
+            <p title={name} className="truncate font-medium text-slate-900 dark:text-white">
+              {name}
+            </p>
+            <p title={user.email} className="truncate text-slate-500 dark:text-slate-400">
+              {user.email}
+            </p>
+          </div>
+        </div>
+      </td>
+      <td className={td}>
+        <RoleBadge role={user.role} />
+      </td>
+      <td className={td}>
+        <KycStatusBadge status={user.kycStatus} prefix={<span className="xl:hidden">KYC:</span>} />
+      </td>
+      <td className={td}>
+        <VerifiedBadge verified={user.kycVerified} />
+      </td>
+      <td className={cn(td, 'w-full text-slate-600 xl:w-auto xl:whitespace-nowrap dark:text-slate-300')}>
+        <span className="text-slate-500 xl:hidden dark:text-slate-400">Member since </span>
+        <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+      </td>
+      {/* On a card the actions sit at the top right, beside the name. */}
+      <td className={cn(td, 'absolute top-4 right-4 sm:right-5 xl:static xl:text-right')}>
+        <div className="flex items-center justify-end gap-1.5">
+          <a
+            href={`mailto:${user.email}`}
+            aria-label={`Email ${name}`}
+            title={`Email ${name}`}
+            className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'h-9 w-9' })}
+          >
+            <MailIcon className="h-4 w-4" />
+          </a>
+          <Link
+            to={paths.adminUser.getHref(user._id)}
+            aria-label={`View details of ${name}`}
+            className={buttonClasses({ variant: 'outline', size: 'sm', className: 'pr-2' })}
+          >
+            View
+            <ChevronRightIcon className="h-4 w-4" />
+          </Link>
+        </div>
+      </td>
+    </tr>
+  );
+}

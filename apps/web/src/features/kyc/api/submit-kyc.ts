@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { messages, type KycStatus, type KycSubmitBody, type User, type UserWithKyc } from '@terrafund/contracts';
+import { api, errorMessage } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth';
+
+export const submitKyc = (body: KycSubmitBody) => api.post<UserWithKyc>('/kyc/submit', body);
+
+export const submitKycMutationKey = ['kyc', 'submit'] as const;
+
+/**
+ * Submits the wizard. The status turns pending at once (spec section 4) and goes back to what it was
+ * if the server refuses; either way the user is fetched again afterwards.
+ */
+export function useSubmitKyc() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: submitKycMutationKey,
+    mutationFn: submitKyc,
+    onMutate: async (): Promise<{ previousStatus?: KycStatus }> => {
+      // A profile refresh still on its way would overwrite the optimistic status.
+      await queryClient.cancelQueries({ queryKey: profileQueryKey });
+      const previousStatus = queryClient.getQueryData<User>(profileQueryKey)?.kycStatus;
+      queryClient.setQueryData<User>(profileQueryKey, (user) => user && { ...user, kycStatus: 'pending' });
+      return { previousStatus };
+    },
+    onError: (error, _body, context) => {
+      const previousStatus = context?.previousStatus;
+      if (previousStatus) queryClient.setQueryData<User>(profileQueryKey, (user) => user && { ...user, kycStatus: previousStatus });
+      toast.error(errorMessage(error, messages.kyc.submitFailed));
+    },
+    onSuccess: (user) => {
+      queryClient.setQueryData<User>(profileQueryKey, user);
+      toast.success(messages.kyc.submitted);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    meta: { skipGlobalToast: true },
+  });
+}

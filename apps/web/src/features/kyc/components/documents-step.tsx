@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { KYC_DOCUMENT_TYPES, type KycDocumentType } from '@terrafund/contracts';
+import { Checkbox } from '@/components/ui/checkbox';
+import type { KycDocument } from '../utils/documents';
+import type { KycFormValues } from '../utils/kyc-form';
+import { DocumentUpload } from './document-upload';
+
+/** The three upload slots and the confirmation that the answers are true (spec section 2, decisions section 4). */
+export function DocumentsStep({ form }: { form: UseFormReturn<KycFormValues> }) {
+  const { register, watch, setValue, formState } = form;
+  const { errors, isSubmitted } = formState;
+  const documentsErrorId = useId();
+  const documents = watch('documents');
+  const documentsError = errors.documents?.message ?? errors.documents?.root?.message;
+
+  const replace = (type: KycDocumentType, next: KycDocument | null) => {
+    const others = documents.filter((document) => document.type !== type);
+    const updated = next ? [...others, next] : others;
+    // Re-checked at once only after a first attempt, like the other fields.
+    setValue('documents', updated, { shouldDirty: true, shouldValidate: isSubmitted });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div
+        role="group"
+        aria-label="Documents"
+        aria-describedby={documentsError ? documentsErrorId : undefined}
+        className="grid gap-4 md:grid-cols-3"
+      >
+        {KYC_DOCUMENT_TYPES.map((type) => (
+          <DocumentUpload
+            key={type}
+            type={type}
+            fileUrl={documents.find((document) => document.type === type)?.url}
+            onUploaded={(url) => replace(type, { url, type })}
+            onRemove={() => replace(type, null)}
+            invalid={Boolean(documentsError)}
+            describedBy={documentsError ? documentsErrorId : undefined}
+          />
+        ))}
+      </div>
+      {documentsError && (
+        <p id={documentsErrorId} className="-mt-2 text-sm text-rose-600 dark:text-rose-400">
+          {documentsError}
+        </p>
+      )}
+
+      <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-800 dark:bg-slate-800/40">
+        <Checkbox
+          id="kyc-confirmed"
+          {...register('confirmed')}
+          error={errors.confirmed?.message}
+          label="I confirm that the information and documents I have provided are accurate and belong to me, and I agree to their use for identity verification."
+        />
+      </div>
+    </div>
+  );
+}

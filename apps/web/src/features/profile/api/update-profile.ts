@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateProfileBody, User } from '@terrafund/contracts';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth';
+
+export const updateProfile = (body: UpdateProfileBody) => api.patch<User>('/users/profile', body);
+
+/** PATCH /users/profile, then the user is fetched again (spec section 7). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      // Merged, so whatever the full profile carries beyond the answer (the KYC object) stays until the refresh.
+      queryClient.setQueryData<User>(profileQueryKey, (current) => (current ? { ...current, ...user } : user));
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    },
+    // The form shows the failure under its fields and in its own toast (spec section 8).
+    meta: { skipGlobalToast: true },
+  });
+}

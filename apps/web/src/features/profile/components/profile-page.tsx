@@ -1,0 +1,38 @@
+import { useRef } from 'react';
+import { PageHeader } from '@/components/ui/page-header';
+import { useUser } from '@/lib/auth';
+import { AccountStatusCard } from './account-status-card';
+import { ChangePasswordCard } from './change-password-card';
+import { PersonalInfoCard } from './personal-info-card';
+import { SecurityCard } from './security-card';
+
+/** /profile (spec section 2): personal information, password, account status and security. */
+export function ProfilePage() {
+  const user = useUser();
+  const passwordSection = useRef<HTMLElement>(null);
+
+  const openChangePassword = () => {
+    const section = passwordSection.current;
+    if (!section) return;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    section.scrollIntoView?.({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+    section.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <div className="space-y-6">
+      <title>Profile · Terrafund</title>
+      <PageHeader title="Profile" description="Your personal information, password and account status." />
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="space-y-6 lg:col-span-2">
+          <PersonalInfoCard user={user} />
+          <ChangePasswordCard ref={passwordSection} />
+        </div>
+        <div className="space-y-6">
+          <AccountStatusCard user={user} />
+          <SecurityCard onChangePassword={openChangePassword} />
+        </div>
+      </div>
+    </div>
+  );
+}
