@@ -1,60 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { admin, waitForMail } from './support/mailbox';
 import { baseUrl, newMember, registerVerified, signIn, type Member } from './support/members';
-
-// Real files built from their formats, as apps/api/test/files.ts does (copied, not imported: the journeys
-// only talk to the running product).
-
-function pngChunk(type: string, data: Buffer = Buffer.alloc(0)): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData) >>> 0);
-  return Buffer.concat([length, typeAndData, crc]);
-}
-
-/** A valid 8-bit truecolour PNG; `seed` changes the pixels so two images differ. */
-function png(width: number, height: number, seed: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  const rowBytes = 1 + width * 3;
-  const raw = Buffer.alloc(rowBytes * height);
-  for (let y = 0; y < height; y += 1) {
-    raw[y * rowBytes] = 0; // filter: none
-    for (let x = 0; x < width * 3; x += 1) raw[y * rowBytes + 1 + x] = (seed * 31 + x * 17 + y * 29) & 0xff;
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND'),
-  ]);
-}
-
-/** A small valid PDF (one empty page) with a correct cross-reference table. */
-function pdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
+// The same format-true builders the API tests use: real PNG and PDF bytes, no fixtures on disk.
+import { pdf, png } from '../../api/test/files';
 
 /** Resolves once the <img> has decoded a real picture. */
 async function expectImageLoaded(image: Locator) {
@@ -109,7 +57,7 @@ test.describe.serial('KYC', () => {
       await page.getByRole('button', { name: 'Next' }).click();
 
       await expect(stepHeading(page, 'Additional Documents')).toBeVisible();
-      await fileInput(page, 'ID front').setInputFiles({ name: 'id-front.png', mimeType: 'image/png', buffer: png(96, 60, 1) });
+      await fileInput(page, 'ID front').setInputFiles({ name: 'id-front.png', mimeType: 'image/png', buffer: png({ width: 96, height: 60, seed: 1 }) });
       await expect(toast(page, 'File uploaded successfully').first()).toBeVisible();
       await expectImageLoaded(page.getByRole('img', { name: 'ID front preview' }));
 
@@ -197,7 +145,7 @@ test.describe.serial('KYC', () => {
       await expectImageLoaded(page.getByRole('img', { name: 'ID front preview' }));
       await expect(page.getByRole('link', { name: /Open proof of address \(PDF\)/ })).toBeVisible();
 
-      await fileInput(page, 'ID front').setInputFiles({ name: 'id-front-sharp.png', mimeType: 'image/png', buffer: png(160, 100, 7) });
+      await fileInput(page, 'ID front').setInputFiles({ name: 'id-front-sharp.png', mimeType: 'image/png', buffer: png({ width: 160, height: 100, seed: 7 }) });
       await expect(toast(page, 'File uploaded successfully').first()).toBeVisible();
       await expect
         .poll(() => page.getByRole('img', { name: 'ID front preview' }).evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)))
