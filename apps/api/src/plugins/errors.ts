@@ -53,7 +53,6 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return send(500, { message: messages.common.unexpected, code: 'INTERNAL_ERROR' });
   });
-
 }
 
 /**
@@ -62,6 +61,12 @@ export function registerErrorHandling(app: FastifyInstance) {
  * we have, so it is a 404 in our shape rather than Fastify's own 400/414 body.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No route means no hooks, so helmet never ran: these answers carry the strictest headers by hand.
+  reply
+    .header('content-security-policy', "default-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY')
+    .header('cache-control', 'no-store');
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     const body: ErrorResponse = { message: messages.common.notFound, code: 'NOT_FOUND' };
     return reply.status(statusByCode.NOT_FOUND).send(body);

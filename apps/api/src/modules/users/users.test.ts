@@ -172,6 +172,9 @@ describe('admin user management', () => {
           const response = await call(method, url, adminToken, method === 'PATCH' ? { firstName: 'Nobody' } : undefined);
           expect(response.statusCode, `${method} ${url}`).toBe(404);
           expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.any(String) });
+          // Router-level refusals skip the hooks; they must still carry the security headers.
+          expect(response.headers['content-security-policy'], `${method} ${url}`).toContain("frame-ancestors 'none'");
+          expect(response.headers['x-content-type-options']).toBe('nosniff');
         }
       }
     });
