@@ -76,15 +76,19 @@ export type RateLimits = {
   resetPerAddress: RateLimitRule;
 };
 
+/**
+ * Per-address limits are generous (many people can share one address behind a NAT); per-account limits are
+ * tight, because they are what stops guessing at one account.
+ */
 export const defaultRateLimits: RateLimits = {
   loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
-  loginPerAddress: { limit: 100, windowSeconds: 15 * 60 },
-  register: { limit: 50, windowSeconds: 60 * 60 },
-  verifyPerAddress: { limit: 100, windowSeconds: 15 * 60 },
-  resendPerAddress: { limit: 30, windowSeconds: 15 * 60 },
+  loginPerAddress: { limit: 300, windowSeconds: 15 * 60 },
+  register: { limit: 100, windowSeconds: 60 * 60 },
+  verifyPerAddress: { limit: 300, windowSeconds: 15 * 60 },
+  resendPerAddress: { limit: 100, windowSeconds: 15 * 60 },
   forgotPerAccount: { limit: 5, windowSeconds: 15 * 60 },
-  forgotPerAddress: { limit: 30, windowSeconds: 15 * 60 },
-  resetPerAddress: { limit: 30, windowSeconds: 15 * 60 },
+  forgotPerAddress: { limit: 100, windowSeconds: 15 * 60 },
+  resetPerAddress: { limit: 100, windowSeconds: 15 * 60 },
 };
 
 export type Config = {

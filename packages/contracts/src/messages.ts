@@ -74,6 +74,9 @@ export const messages = {
     loadPendingFailed: 'Failed to load pending KYC users.',
     loadUserFailed: 'Failed to load user data. Please try again.',
   },
+  ledger: {
+    insufficientBalance: 'Insufficient balance',
+  },
   users: {
     notFound: 'User not found',
     cannotDeleteSelf: 'You cannot delete your own account',

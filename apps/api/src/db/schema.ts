@@ -2,3 +2,4 @@ export * from './schema/users';
 export * from './schema/auth';
 export * from './schema/mail';
 export * from './schema/kyc';
+export * from './schema/ledger';
