@@ -12,6 +12,7 @@ import { localDiskStorage, type FileStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
+import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { userAdminRoutes } from './modules/users/users.routes';
 import { registerAccessControl, type RegisteredRoute } from './plugins/access';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(authRoutes(deps));
       await api.register(userAdminRoutes(deps));
       await api.register(kycRoutes({ ...deps, storage }));
+      await api.register(transactionRoutes(deps));
       api.get('/docs', {
         config: { access: 'public' },
         schema: { hide: true },

@@ -4,3 +4,4 @@ export * from './fields';
 export * from './auth';
 export * from './users';
 export * from './kyc';
+export * from './money';

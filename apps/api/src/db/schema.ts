@@ -3,3 +3,4 @@ export * from './schema/auth';
 export * from './schema/mail';
 export * from './schema/kyc';
 export * from './schema/ledger';
+export * from './schema/transactions';

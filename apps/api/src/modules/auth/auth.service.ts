@@ -24,7 +24,7 @@ import { AppError } from '../../lib/app-error';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
 import { enqueueMail } from '../mail/mail.service';
-import { toUserDto } from '../users/user-dto';
+import { userWithKyc } from '../kyc/kyc.service';
 import { createSession, revokeSession, revokeUserSessions } from './session.service';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -153,12 +153,14 @@ export async function login(
     return verificationRequired(email);
   }
 
-  return deps.db.transaction(async (tx) => {
+  const signedIn = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const [updated] = await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
     const token = await createSession(tx, deps, { userId: user.id, remember: body.rememberMe, meta });
-    return { token, user: toUserDto(updated!) };
+    return { token, row: updated! };
   });
+  // Read after commit: the embedded database runs one transaction at a time.
+  return { token: signedIn.token, user: await userWithKyc(deps, signedIn.row) };
 }
 
 export async function verifyOtp(
@@ -168,7 +170,7 @@ export async function verifyOtp(
 ): Promise<AuthSuccess> {
   deps.limiter.hit(`verify:ip:${meta.ip}`, deps.config.rateLimits.verifyPerAddress);
   const email = normalizeEmail(body.email);
-  type Outcome = { error: string; token?: undefined; user?: undefined } | { error: undefined; token: string; user: AuthSuccess['user'] };
+  type Outcome = { error: string; token?: undefined; row?: undefined } | { error: undefined; token: string; row: UserRow };
   const result = await deps.db.transaction(async (tx): Promise<Outcome> => {
     const now = deps.clock.now();
     const user = await findUserByEmail(tx, email, true);
@@ -206,13 +208,13 @@ export async function verifyOtp(
       .where(eq(users.id, user.id))
       .returning();
     const token = await createSession(tx, deps, { userId: user.id, remember: body.rememberMe, meta });
-    return { token, user: toUserDto(verified!), error: undefined };
+    return { token, row: verified!, error: undefined };
   });
   // A wrong try is recorded (committed) before the error is answered.
   if (result.error !== undefined) {
     throw new AppError('VALIDATION_ERROR', result.error, { fields: { otp: result.error } });
   }
-  return { token: result.token, user: result.user };
+  return { token: result.token, user: await userWithKyc(deps, result.row) };
 }
 
 export async function resendOtp(deps: Deps, body: z.output<typeof emailOnlyBody>, meta: RequestMeta) {

@@ -17,6 +17,7 @@ import { detectFileType, extensionFor } from '../../lib/file-type';
 import type { FileStorage } from '../../lib/storage';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
+import { walletBalancesOf } from '../ledger/ledger.service';
 import { toUserDto } from '../users/user-dto';
 import { signKycLink, verifyKycLink, type Disposition } from './kyc-links';
 
@@ -124,11 +125,9 @@ export async function kycInfoFor(deps: Pick<Deps, 'db'>, userIds: string[]): Pro
 }
 
 export async function withKyc(deps: Pick<Deps, 'db'>, rows: UserRow[]): Promise<UserWithKyc[]> {
-  const info = await kycInfoFor(
-    deps,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({ ...toUserDto(r), kyc: info.get(r.id) ?? null }));
+  const ids = rows.map((r) => r.id);
+  const [info, balances] = await Promise.all([kycInfoFor(deps, ids), walletBalancesOf(deps.db, ids)]);
+  return rows.map((r) => ({ ...toUserDto(r), balance: (balances.get(r.id) ?? 0) / 100, kyc: info.get(r.id) ?? null }));
 }
 
 export async function userWithKyc(deps: Pick<Deps, 'db'>, row: UserRow): Promise<UserWithKyc> {

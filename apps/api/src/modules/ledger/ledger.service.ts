@@ -147,3 +147,13 @@ export async function checkLedger(db: Executor): Promise<LedgerProblem[]> {
   }
   return problems;
 }
+
+/** Wallet balances in cents of several members, by user id (absent: never credited). */
+export async function walletBalancesOf(tx: Executor, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ userId: ledgerAccounts.userId, balance: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.userId, userIds), eq(ledgerAccounts.kind, 'member_wallet')));
+  return new Map(rows.map((r) => [r.userId!, Number(r.balance)]));
+}

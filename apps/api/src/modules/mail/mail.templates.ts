@@ -83,6 +83,28 @@ export const mailTemplates = {
       undefined,
       { label: 'Review your verification', url: p.kycUrl },
     ),
+  withdrawalDecided: (p: { firstName: string; amount: string; completed: boolean; txHash?: string; walletUrl: string }) =>
+    p.completed
+      ? compose(
+          'Your withdrawal was sent',
+          p.firstName,
+          [
+            `Your withdrawal of ${p.amount} Crypto has been completed.`,
+            ...(p.txHash ? [`Transaction hash: ${p.txHash}`] : []),
+          ],
+          undefined,
+          { label: 'View your wallet', url: p.walletUrl },
+        )
+      : compose(
+          'Your withdrawal could not be completed',
+          p.firstName,
+          [
+            `Your withdrawal of ${p.amount} Crypto could not be completed. The full amount is back in your wallet balance.`,
+            'Check your wallet address and try again, or contact support.',
+          ],
+          undefined,
+          { label: 'View your wallet', url: p.walletUrl },
+        ),
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

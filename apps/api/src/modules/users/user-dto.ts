@@ -4,8 +4,8 @@ import type { UserRow } from '../../db/schema';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * The user as the spec's client reads it. Membership and balance come from the money module once it
- * exists; until then a user has no membership and nothing in the wallet, which is the truth.
+ * The user as the spec's client reads it, from the users row alone. The wallet balance is filled in from
+ * the ledger by `withKyc`; memberships arrive with the pack purchase, so no user has one yet.
  */
 export function toUserDto(row: UserRow): User {
   return {

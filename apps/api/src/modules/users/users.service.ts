@@ -8,6 +8,7 @@ import { normalizeEmail } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/session.service';
 import { auditTrail, recordAudit } from '../audit/audit.service';
 import { userWithKyc, withKyc } from '../kyc/kyc.service';
+import { recentTransactionsOf } from '../transactions/transactions.service';
 
 export async function updateProfile(deps: Deps, user: UserRow, body: z.output<typeof updateProfileBody>) {
   // The spec's client sends the e-mail along; it is read-only, so only the same address is accepted.
@@ -132,6 +133,6 @@ export async function deleteUser(deps: Deps, actor: UserRow, id: string) {
 /** The admin's view of one user: profile with KYC, recent transactions and the audit trail. */
 export async function adminUserDetail(deps: Deps, id: string) {
   const user = await getUser(deps, id);
-  // Transactions arrive with the money module; a user has none before it exists.
-  return { user, transactions: [], auditLog: await auditTrail(deps, 'user', user._id) };
+  const [transactions, auditLog] = await Promise.all([recentTransactionsOf(deps, user._id), auditTrail(deps, 'user', user._id)]);
+  return { user, transactions, auditLog };
 }

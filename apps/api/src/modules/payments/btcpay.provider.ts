@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { requestJson, ProviderHttpError } from './http';
+import {
+  centsToDecimal,
+  checkSettlement,
+  decimalToCents,
+  headerValue,
+  hexSignatureMatches,
+  hmacHex,
+  idString,
+  isPlainObject,
+  parseJson,
+  type NotificationHeaders,
+  type PaymentProvider,
+  type ProviderStatus,
+  type VerifiedNotification,
+} from './provider';
+
+/**
+ * BTCPay Server, Greenfield API (payments.md): store-scoped invoice paths, `Authorization: token {apiKey}`,
+ * webhooks signed `BTCPay-Sig: sha256=<hex HMAC-SHA256 of the raw body>`.
+ */
+export type BtcpayOptions = {
+  /** Base URL of the BTCPay server, e.g. https://btcpay.example.com */
+  url: string;
+  apiKey: string;
+  storeId: string;
+  webhookSecret: string;
+  timeoutMs?: number;
+};
+
+/** Webhook types we act on; anything else (InvoiceCreated, InvoiceExpiredPaidPartial, …) is acknowledged and ignored. */
+export const BTCPAY_KNOWN_TYPES: ReadonlySet<string> = new Set([
+  'InvoiceSettled',
+  'InvoiceExpired',
+  'InvoiceInvalid',
+  'InvoiceProcessing',
+  'InvoiceReceivedPayment',
+  'InvoicePaymentSettled',
+]);
+
+const createdInvoiceSchema = z.object({
+  id: z.string().min(1),
+  checkoutLink: z.string().min(1),
+  expirationTime: z.number().optional(),
+});
+
+const invoiceSchema = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  additionalStatus: z.string().nullish(),
+  amount: z.union([z.string(), z.number()]),
+  currency: z.string(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+});
+export type BtcpayInvoice = z.infer<typeof invoiceSchema>;
+
+export function createBtcpayProvider(options: BtcpayOptions): PaymentProvider {
+  const storeUrl = `${options.url.replace(/\/+$/, '')}/api/v1/stores/${encodeURIComponent(options.storeId)}`;
+  const headers = { authorization: `token ${options.apiKey}` };
+
+  return {
+    name: 'btcpay',
+
+    async createInvoice(input) {
+      const { status, body } = await requestJson({
+        provider: 'BTCPay',
+        method: 'POST',
+        url: `${storeUrl}/invoices`,
+        headers,
+        timeoutMs: options.timeoutMs,
+        body: {
+          amount: centsToDecimal(input.amountCents),
+          currency: input.currency,
+          metadata: { orderId: input.orderId, itemDesc: input.description },
+          checkout: {
+            expirationMinutes: input.expiresInMinutes,
+            redirectURL: input.returnUrl,
+            redirectAutomatically: true,
+          },
+        },
+      });
+      const created = createdInvoiceSchema.safeParse(body);
+      if (!created.success) {
+        throw new ProviderHttpError('BTCPay', 'create invoice answered without id and checkoutLink', { status, body });
+      }
+      const { id, checkoutLink, expirationTime } = created.data;
+      return {
+        invoiceId: id,
+        paymentUrl: checkoutLink,
+        expiresAt: expirationTime === undefined ? undefined : new Date(expirationTime * 1000),
+      };
+    },
+
+    verifyNotification(rawBody, requestHeaders) {
+      return verifyBtcpayStyleNotification(rawBody, requestHeaders, {
+        header: 'BTCPay-Sig',
+        secret: options.webhookSecret,
+        knownTypes: BTCPAY_KNOWN_TYPES,
+      });
+    },
+
+    async fetchStatus(ref) {
+      if (!ref.invoiceId) throw new Error('BTCPay status needs an invoiceId');
+      const { status, body } = await requestJson({
+        provider: 'BTCPay',
+        method: 'GET',
+        url: `${storeUrl}/invoices/${encodeURIComponent(ref.invoiceId)}`,
+        headers,
+        timeoutMs: options.timeoutMs,
+      });
+      const invoice = invoiceSchema.safeParse(body);
+      if (!invoice.success) {
+        throw new ProviderHttpError('BTCPay', 'invoice answer is missing id, status, amount or currency', { status, body });
+      }
+      if (invoice.data.id !== ref.invoiceId) {
+        throw new ProviderHttpError('BTCPay', `asked for invoice ${ref.invoiceId}, got ${invoice.data.id}`, { status, body });
+      }
+      return checkSettlement(mapBtcpayInvoice(invoice.data), ref.expected);
+    },
+  };
+}
+
+/**
+ * Greenfield status → our state. Processing is paid but unconfirmed and can fall back to New: never final.
+ * Money that arrived partially, late or in excess goes to review.
+ */
+export function mapBtcpayInvoice(invoice: BtcpayInvoice): ProviderStatus {
+  const additional = invoice.additionalStatus ?? 'None';
+  const base = {
+    invoiceId: invoice.id,
+    orderId: idString(invoice.metadata?.orderId),
+    amountCents: decimalToCents(invoice.amount) ?? undefined,
+    currency: invoice.currency,
+    rawStatus: additional === 'None' ? invoice.status : `${invoice.status}/${additional}`,
+  };
+  switch (invoice.status) {
+    case 'Settled':
+      return additional === 'PaidOver' ? { ...base, state: 'review', reviewReason: 'over' } : { ...base, state: 'settled' };
+    case 'Expired':
+      if (additional === 'PaidPartial') return { ...base, state: 'review', reviewReason: 'partial' };
+      if (additional === 'PaidLate') return { ...base, state: 'review', reviewReason: 'late' };
+      return { ...base, state: 'expired' };
+    case 'Invalid':
+      return { ...base, state: 'failed' };
+    default:
+      // New, Processing, and any status a later BTCPay version adds: wait, never settle.
+      return { ...base, state: 'pending' };
+  }
+}
+
+/**
+ * The BTCPay webhook scheme, shared with the sandbox: the header holds `sha256=<hex>` of the raw bytes as
+ * received (the body is pretty-printed; a re-serialisation would not match), compared in constant time.
+ */
+export function verifyBtcpayStyleNotification(
+  rawBody: Buffer,
+  headers: NotificationHeaders,
+  scheme: { header: string; secret: string; knownTypes: ReadonlySet<string> },
+): VerifiedNotification | null {
+  const presented = headerValue(headers, scheme.header)?.trim();
+  if (!presented?.startsWith('sha256=')) return null;
+  if (!hexSignatureMatches(hmacHex('sha256', scheme.secret, rawBody), presented.slice('sha256='.length))) return null;
+
+  const body = parseJson(rawBody);
+  if (!isPlainObject(body)) return null;
+  const deliveryId = idString(body.originalDeliveryId) ?? idString(body.deliveryId);
+  const type = typeof body.type === 'string' ? body.type : '';
+  const metadata = isPlainObject(body.metadata) ? body.metadata : {};
+  const invoiceId = idString(body.invoiceId);
+  return {
+    // A retry is a new delivery carrying the first one's id in originalDeliveryId: one key for all of them.
+    deliveryKey: deliveryId ?? `${type}:${invoiceId ?? ''}:${hmacHex('sha256', scheme.secret, rawBody)}`,
+    invoiceId,
+    orderId: idString(metadata.orderId),
+    type,
+    known: scheme.knownTypes.has(type) && invoiceId !== undefined,
+  };
+}

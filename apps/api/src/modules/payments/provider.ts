@@ -1,0 +1,154 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * What the deposit flow needs from a payment provider (docs: shared spec payments.md). Three adapters
+ * implement it: the built-in sandbox, BTCPay Server (Greenfield API) and NOWPayments.
+ *
+ * The flow: createInvoice → the member pays on `paymentUrl` → a notification arrives on our webhook →
+ * verifyNotification on the raw bytes → fetchStatus asks the provider's API → only `settled` activates a pack.
+ */
+export type ProviderName = 'sandbox' | 'btcpay' | 'nowpayments';
+
+export type CreateInvoiceInput = {
+  /** Our transaction id; comes back as the invoice's order id. */
+  orderId: string;
+  amountCents: number;
+  currency: 'USD';
+  description: string;
+  /** BTCPay's single redirect for paid and expired screens; may hold `{InvoiceId}` and `{OrderId}`. */
+  returnUrl: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** Our webhook (NOWPayments takes it per invoice; BTCPay's is registered once in the store). */
+  notifyUrl: string;
+  expiresInMinutes: number;
+};
+
+export type CreatedInvoice = { invoiceId: string; paymentUrl: string; expiresAt?: Date };
+
+/**
+ * `review`: money may have arrived but the pack must not activate automatically — an admin decides.
+ * `mismatch` means the provider reports a settled payment whose order, amount or currency is not ours.
+ */
+export type ReviewReason = 'partial' | 'late' | 'over' | 'mismatch';
+
+export type ProviderStatus = {
+  state: 'pending' | 'settled' | 'expired' | 'failed' | 'review';
+  orderId?: string;
+  amountCents?: number;
+  currency?: string;
+  invoiceId?: string;
+  paymentId?: string;
+  /** The provider's own status word (plus BTCPay's additionalStatus), for logs and the admin. */
+  rawStatus: string;
+  reviewReason?: ReviewReason;
+};
+
+export type VerifiedNotification = {
+  /** Dedupe key: BTCPay originalDeliveryId (the first delivery's id, shared by retries); NOWPayments payment_id:payment_status. */
+  deliveryKey: string;
+  invoiceId?: string;
+  paymentId?: string;
+  orderId?: string;
+  type: string;
+  /** False for types we do not act on: answer 2xx and ignore. */
+  known: boolean;
+};
+
+/**
+ * What we expect of the invoice we created: a provider answer for another order, amount or currency never
+ * settles (payments.md: "Settle only after GET … shows Settled, currency USD, the pack's amount and our order id").
+ */
+export type ExpectedPayment = { orderId: string; amountCents: number };
+
+export type StatusRef = { invoiceId?: string; paymentId?: string; expected: ExpectedPayment };
+
+export type NotificationHeaders = Record<string, string | string[] | undefined>;
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createInvoice(input: CreateInvoiceInput): Promise<CreatedInvoice>;
+  /** Null when the signature is missing or wrong (or the signed bytes are not a JSON object). */
+  verifyNotification(rawBody: Buffer, headers: NotificationHeaders): VerifiedNotification | null;
+  /** The provider's word on an invoice or payment, checked against what we expect, before settling. */
+  fetchStatus(ref: StatusRef): Promise<ProviderStatus>;
+}
+
+/** `state: 'settled'` only when order, amount and currency are ours; otherwise review('mismatch'). */
+export function checkSettlement(status: ProviderStatus, expected: ExpectedPayment): ProviderStatus {
+  if (status.state !== 'settled') return status;
+  const matches =
+    status.orderId === expected.orderId &&
+    status.amountCents === expected.amountCents &&
+    status.currency?.toUpperCase() === 'USD';
+  return matches ? status : { ...status, state: 'review', reviewReason: 'mismatch' };
+}
+
+/**
+ * A provider's decimal amount ("700.00", "700", 700.5) as integer cents, by string arithmetic so no float
+ * rounding can creep in. Null for anything that is not a non-negative amount exact to the cent.
+ */
+export function decimalToCents(value: unknown): number | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return null;
+  }
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return null;
+  const whole = match[1] ?? '';
+  const fraction = match[2] ?? '';
+  if (/[^0]/.test(fraction.slice(2))) return null;
+  const cents = Number(whole + fraction.slice(0, 2).padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** Integer cents as the decimal string providers take: 70000 → "700.00". */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`amount must be non-negative integer cents, got ${cents}`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** A header by name, whatever its case; the first value when repeated. */
+export function headerValue(headers: NotificationHeaders, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== wanted) continue;
+    return Array.isArray(value) ? value[0] : value;
+  }
+  return undefined;
+}
+
+export const hmacHex = (algorithm: 'sha256' | 'sha512', key: string, data: Buffer | string): string =>
+  createHmac(algorithm, key).update(data).digest('hex');
+
+/** Compares a presented hex signature with the expected one in constant time; false for any malformed input. */
+export function hexSignatureMatches(expectedHex: string, presentedHex: string | undefined): boolean {
+  if (!presentedHex || !/^[0-9a-fA-F]+$/.test(presentedHex)) return false;
+  const expected = Buffer.from(expectedHex, 'hex');
+  const presented = Buffer.from(presentedHex, 'hex');
+  return expected.length === presented.length && timingSafeEqual(expected, presented);
+}
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** JSON.parse that answers undefined instead of throwing. */
+export function parseJson(text: Buffer | string): unknown {
+  try {
+    return JSON.parse(text.toString());
+  } catch {
+    return undefined;
+  }
+}
+
+/** Provider ids arrive as strings or numbers (NOWPayments payment_id): always strings inside. */
+export function idString(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}

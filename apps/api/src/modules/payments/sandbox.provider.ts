@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { verifyBtcpayStyleNotification } from './btcpay.provider';
+import { checkSettlement, hmacHex, type PaymentProvider, type ProviderStatus } from './provider';
+
+/**
+ * Our own provider, the default (payments.md "Built-in sandbox"): the checkout page is ours, and paying or
+ * letting the invoice expire produces a notification signed the way BTCPay signs its webhooks (header
+ * `Sandbox-Sig: sha256=<hex HMAC-SHA256 of the raw body>`), so the webhook path is the real one.
+ */
+export type SandboxStatus = 'New' | 'Settled' | 'Expired';
+
+export type SandboxInvoice = {
+  id: string;
+  orderId: string;
+  amountCents: number;
+  currency: 'USD';
+  description: string;
+  returnUrl: string;
+  status: SandboxStatus;
+  createdAt: Date;
+  expiresAt: Date;
+  /** When it was paid or expired. */
+  closedAt?: Date;
+};
+
+/**
+ * Where sandbox invoices live (in memory here; the database later). `update` is a compare-and-set: it
+ * changes the invoice only while its status is still `from`, and answers undefined otherwise, so two clicks
+ * on Pay (or Pay racing expiry, on two servers) close an invoice once.
+ */
+export interface SandboxStore {
+  save(invoice: SandboxInvoice): Promise<void>;
+  get(id: string): Promise<SandboxInvoice | undefined>;
+  update(
+    id: string,
+    from: SandboxStatus,
+    change: Pick<SandboxInvoice, 'status' | 'closedAt'>,
+  ): Promise<SandboxInvoice | undefined>;
+}
+
+export function memorySandboxStore(): SandboxStore {
+  const invoices = new Map<string, SandboxInvoice>();
+  return {
+    async save(invoice) {
+      invoices.set(invoice.id, { ...invoice });
+    },
+    async get(id) {
+      const invoice = invoices.get(id);
+      return invoice && { ...invoice };
+    },
+    async update(id, from, change) {
+      const invoice = invoices.get(id);
+      if (!invoice || invoice.status !== from) return undefined;
+      const updated = { ...invoice, ...change };
+      invoices.set(id, updated);
+      return { ...updated };
+    },
+  };
+}
+
+export type SandboxOptions = {
+  /** PUBLIC_URL: the checkout page is served by our own server. */
+  publicUrl: string;
+  /** Key of the notifications' HMAC. */
+  secret: string;
+  store: SandboxStore;
+  clock: Clock;
+  /** Overrides the caller's expiresInMinutes, to watch an expiry happen quickly while developing. */
+  expiresInMinutes?: number;
+};
+
+export const SANDBOX_SIGNATURE_HEADER = 'Sandbox-Sig';
+const KNOWN_TYPES: ReadonlySet<string> = new Set(['InvoiceSettled', 'InvoiceExpired']);
+
+/** A signed notification, ready to be POSTed to our webhook (or injected) exactly as received bytes. */
+export type SandboxNotification = { body: Buffer; headers: Record<string, string> };
+
+export type SandboxProvider = PaymentProvider & {
+  readonly name: 'sandbox';
+  /** The invoice as the checkout page shows it; an open invoice past its expiry reads as Expired. */
+  getInvoice(invoiceId: string): Promise<SandboxInvoice>;
+  /** The member pays on the checkout page. 404 unknown invoice, 409 already paid or expired. */
+  pay(invoiceId: string): Promise<SandboxNotification>;
+  /** The member lets it expire (or the expiry time has passed). 404 unknown invoice, 409 already paid or expired. */
+  expire(invoiceId: string): Promise<SandboxNotification>;
+};
+
+export function createSandboxProvider(options: SandboxOptions): SandboxProvider {
+  const { store, clock } = options;
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+
+  const sign = (body: Buffer) => `sha256=${hmacHex('sha256', options.secret, body)}`;
+
+  function notification(invoice: SandboxInvoice, type: 'InvoiceSettled' | 'InvoiceExpired'): SandboxNotification {
+    const deliveryId = randomBytes(16).toString('base64url');
+    const body = Buffer.from(
+      JSON.stringify(
+        {
+          deliveryId,
+          webhookId: 'sandbox',
+          originalDeliveryId: deliveryId,
+          isRedelivery: false,
+          type,
+          timestamp: Math.floor(clock.now().getTime() / 1000),
+          storeId: 'sandbox',
+          invoiceId: invoice.id,
+          metadata: { orderId: invoice.orderId },
+        },
+        null,
+        2,
+      ),
+    );
+    return {
+      body,
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER.toLowerCase()]: sign(body) },
+    };
+  }
+
+  async function load(invoiceId: string): Promise<SandboxInvoice> {
+    const invoice = await store.get(invoiceId);
+    if (!invoice) throw new AppError('NOT_FOUND', 'Invoice not found');
+    return invoice;
+  }
+
+  const isOverdue = (invoice: SandboxInvoice) =>
+    invoice.status === 'New' && clock.now().getTime() >= invoice.expiresAt.getTime();
+
+  async function close(invoiceId: string, to: 'Settled' | 'Expired'): Promise<SandboxInvoice> {
+    const invoice = await load(invoiceId);
+    // Left open in the store: expire() still closes it and sends the notification the webhook needs.
+    if (to === 'Settled' && isOverdue(invoice)) throw new AppError('CONFLICT', 'This invoice has expired');
+    const closed = await store.update(invoiceId, 'New', { status: to, closedAt: clock.now() });
+    if (!closed) {
+      const current = await load(invoiceId);
+      throw new AppError('CONFLICT', current.status === 'Settled' ? 'This invoice is already paid' : 'This invoice has expired');
+    }
+    return closed;
+  }
+
+  return {
+    name: 'sandbox',
+
+    async createInvoice(input) {
+      const now = clock.now();
+      const minutes = options.expiresInMinutes ?? input.expiresInMinutes;
+      const invoice: SandboxInvoice = {
+        id: randomBytes(16).toString('base64url'),
+        orderId: input.orderId,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        description: input.description,
+        returnUrl: input.returnUrl,
+        status: 'New',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + minutes * 60_000),
+      };
+      await store.save(invoice);
+      return {
+        invoiceId: invoice.id,
+        paymentUrl: `${publicUrl}/api/payments/sandbox/checkout/${encodeURIComponent(invoice.id)}`,
+        expiresAt: invoice.expiresAt,
+      };
+    },
+
+    verifyNotification(rawBody, headers) {
+      return verifyBtcpayStyleNotification(rawBody, headers, {
+        header: SANDBOX_SIGNATURE_HEADER,
+        secret: options.secret,
+        knownTypes: KNOWN_TYPES,
+      });
+    },
+
+    async fetchStatus(ref) {
+      if (!ref.invoiceId) throw new Error('Sandbox status needs an invoiceId');
+      const invoice = await load(ref.invoiceId);
+      const status: SandboxStatus = isOverdue(invoice) ? 'Expired' : invoice.status;
+      const base = {
+        invoiceId: invoice.id,
+        orderId: invoice.orderId,
+        amountCents: invoice.amountCents,
+        currency: invoice.currency,
+        rawStatus: status,
+      };
+      const state: ProviderStatus['state'] = status === 'Settled' ? 'settled' : status === 'Expired' ? 'expired' : 'pending';
+      return checkSettlement({ ...base, state }, ref.expected);
+    },
+
+    async getInvoice(invoiceId) {
+      const invoice = await load(invoiceId);
+      return isOverdue(invoice) ? { ...invoice, status: 'Expired', closedAt: invoice.expiresAt } : invoice;
+    },
+
+    async pay(invoiceId) {
+      return notification(await close(invoiceId, 'Settled'), 'InvoiceSettled');
+    },
+
+    async expire(invoiceId) {
+      return notification(await close(invoiceId, 'Expired'), 'InvoiceExpired');
+    },
+  };
+}

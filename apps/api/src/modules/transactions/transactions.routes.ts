@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createWithdrawalBody, idParam, planSchema, transactionSchema, withdrawalDecisionBody } from '@terrafund/contracts';
+import type { Deps } from '../../deps';
+import { requireAuth } from '../../plugins/access';
+import { errorResponses } from '../../plugins/responses';
+import * as service from './transactions.service';
+
+/** Plans, the member's transactions and withdrawals, and the admin's decision on them (decisions section 1). */
+export const transactionRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['transactions'];
+    const security = [{ bearer: [] }];
+
+    app.get('/plans', {
+      config: { access: 'public' },
+      schema: { tags: ['plans'], response: { 200: z.array(planSchema) } },
+      handler: async () => service.listPlans(),
+    });
+
+    app.post('/transactions', {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        description:
+          '`{type:"withdrawal", amount, walletAddress}` requests a withdrawal (approved KYC, at least 25, at most the balance); the amount is held at once.',
+        body: createWithdrawalBody,
+        response: { 201: z.object({ transaction: transactionSchema }), ...errorResponses },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send({ transaction: await service.requestWithdrawal(deps, requireAuth(request).user, request.body) }),
+    });
+
+    app.get('/transactions', {
+      config: { access: 'user' },
+      schema: { tags, security, response: { 200: z.array(transactionSchema), ...errorResponses } },
+      handler: async (request) => service.listOwnTransactions(deps, requireAuth(request).user),
+    });
+
+    app.get('/transactions/:id', {
+      config: { access: 'user' },
+      schema: { tags, security, params: idParam, response: { 200: transactionSchema, ...errorResponses } },
+      handler: async (request) => service.getTransaction(deps, requireAuth(request).user, request.params.id),
+    });
+
+    const decide = {
+      config: { access: 'admin' as const },
+      schema: {
+        tags,
+        security,
+        description: 'Completes or fails a pending withdrawal; failing it returns the amount to the wallet.',
+        params: idParam,
+        body: withdrawalDecisionBody,
+        response: { 200: transactionSchema, ...errorResponses },
+      },
+    };
+    app.patch('/transactions/:id/status', {
+      ...decide,
+      handler: async (request) => service.decideWithdrawal(deps, requireAuth(request).user, request.params.id, request.body),
+    });
+    app.post('/admin/transactions/withdrawal/:id', {
+      ...decide,
+      handler: async (request) => service.decideWithdrawal(deps, requireAuth(request).user, request.params.id, request.body),
+    });
+  };

@@ -1,0 +1,187 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  messages,
+  PACKS,
+  PACK_FEATURES,
+  UUID_PATTERN,
+  type Plan,
+  type Transaction,
+  type createWithdrawalBody,
+  type withdrawalDecisionBody,
+} from '@terrafund/contracts';
+import type { z } from 'zod';
+import { transactions, users, type TransactionRow, type UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit/audit.service';
+import { memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
+import { enqueueMail } from '../mail/mail.service';
+
+/** Money leaves the server as USD numbers; inside it is integer cents (decisions section 1). */
+export const centsToUsd = (cents: number) => cents / 100;
+export const usdToCents = (usd: number) => Math.round(usd * 100);
+const formatUsd = (cents: number) => (cents / 100).toFixed(2);
+
+export function toTransactionDto(row: TransactionRow): Transaction {
+  return {
+    _id: row.id,
+    type: row.type,
+    amount: centsToUsd(row.amountCents),
+    status: row.status,
+    userId: row.userId,
+    description: row.description,
+    walletAddress: row.walletAddress,
+    txHash: row.txHash,
+    plan: row.plan,
+    date: row.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const listPlans = (): Plan[] => PACKS.map((p) => ({ ...p, features: [...PACK_FEATURES] }));
+
+/**
+ * A withdrawal request: the amount leaves the wallet at once (held against withdrawals paid out) and the
+ * transaction waits for an admin. The ledger refuses to take the wallet below zero, whatever arrives at once.
+ */
+export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.output<typeof createWithdrawalBody>) {
+  if (user.kycStatus !== 'approved' || !user.kycVerified) throw new AppError('FORBIDDEN', messages.wallet.kycRequired);
+  const cents = usdToCents(body.amount);
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const [created] = await tx
+        .insert(transactions)
+        .values({
+          userId: user.id,
+          type: 'withdrawal',
+          amountCents: cents,
+          status: 'pending',
+          description: `Withdrawal of ${formatUsd(cents)} to ${body.walletAddress}`,
+          walletAddress: body.walletAddress,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const wallet = await memberAccount(tx, user.id, 'member_wallet');
+      const paidOut = await platformAccount(tx, 'platform_withdrawals_paid_out');
+      const { entryId } = await postEntry(tx, deps, {
+        kind: 'withdrawal_hold',
+        idempotencyKey: `withdrawal-hold:${created!.id}`,
+        description: created!.description,
+        metadata: { transactionId: created!.id },
+        lines: [
+          { accountId: wallet, amountCents: -cents },
+          { accountId: paidOut, amountCents: cents },
+        ],
+      });
+      const [withEntry] = await tx.update(transactions).set({ entryId }).where(eq(transactions.id, created!.id)).returning();
+      return withEntry!;
+    });
+    return toTransactionDto(row);
+  } catch (error) {
+    if (error instanceof AppError && error.message === messages.ledger.insufficientBalance) {
+      throw new AppError('VALIDATION_ERROR', messages.wallet.insufficientBalance, {
+        fields: { amount: messages.wallet.insufficientBalance },
+      });
+    }
+    throw error;
+  }
+}
+
+export async function listOwnTransactions(deps: Deps, user: UserRow, limit = 200) {
+  const rows = await deps.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.userId, user.id))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+  return rows.map(toTransactionDto);
+}
+
+export async function recentTransactionsOf(deps: Pick<Deps, 'db'>, userId: string, limit = 10) {
+  const rows = await deps.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+  return rows.map(toTransactionDto);
+}
+
+/** One transaction, for its owner or an admin; anyone else is told it does not exist. */
+export async function getTransaction(deps: Deps, requester: UserRow, id: string) {
+  const notFound = new AppError('NOT_FOUND', messages.wallet.transactionNotFound);
+  if (!UUID_PATTERN.test(id)) throw notFound;
+  const [row] = await deps.db.select().from(transactions).where(eq(transactions.id, id)).limit(1);
+  if (!row || (row.userId !== requester.id && requester.role !== 'admin')) throw notFound;
+  return toTransactionDto(row);
+}
+
+/**
+ * An admin completes or fails a pending withdrawal; failing it returns the amount to the wallet in the same
+ * database transaction. The row lock lets exactly one of several simultaneous decisions through.
+ */
+export async function decideWithdrawal(
+  deps: Deps,
+  admin: UserRow,
+  id: string,
+  body: z.output<typeof withdrawalDecisionBody>,
+) {
+  if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', messages.wallet.transactionNotFound);
+  const row = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', messages.wallet.transactionNotFound);
+    if (current.type !== 'withdrawal' || current.status !== 'pending') {
+      throw new AppError('CONFLICT', messages.wallet.withdrawalNotPending);
+    }
+    const now = deps.clock.now();
+    if (body.status === 'failed') {
+      const wallet = await memberAccount(tx, current.userId, 'member_wallet');
+      const paidOut = await platformAccount(tx, 'platform_withdrawals_paid_out');
+      await postEntry(tx, deps, {
+        kind: 'withdrawal_refund',
+        idempotencyKey: `withdrawal-refund:${current.id}`,
+        description: `Refund of failed withdrawal ${current.id}`,
+        metadata: { transactionId: current.id },
+        lines: [
+          { accountId: wallet, amountCents: current.amountCents },
+          { accountId: paidOut, amountCents: -current.amountCents },
+        ],
+      });
+    }
+    const [decided] = await tx
+      .update(transactions)
+      .set({
+        status: body.status,
+        txHash: body.status === 'completed' ? (body.txHash ?? null) : null,
+        decidedBy: admin.id,
+        decidedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(transactions.id, current.id), eq(transactions.status, 'pending')))
+      .returning();
+    await recordAudit(tx, deps, {
+      actorId: admin.id,
+      action: body.status === 'completed' ? 'withdrawal.completed' : 'withdrawal.failed',
+      targetType: 'user',
+      targetId: current.userId,
+      before: { transactionId: current.id, status: current.status },
+      after: { transactionId: current.id, status: body.status, ...(body.txHash ? { txHash: body.txHash } : {}) },
+    });
+    const [member] = await tx.select().from(users).where(eq(users.id, current.userId));
+    if (member) {
+      await enqueueMail(tx, deps, member.email, 'withdrawalDecided', {
+        firstName: member.firstName,
+        amount: formatUsd(current.amountCents),
+        completed: body.status === 'completed',
+        txHash: body.txHash,
+        walletUrl: `${deps.config.publicUrl}/wallet`,
+      });
+    }
+    return decided!;
+  });
+  deps.mailQueued();
+  return toTransactionDto(row);
+}
