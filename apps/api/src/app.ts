@@ -12,6 +12,7 @@ import { localDiskStorage, type FileStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
+import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { userAdminRoutes } from './modules/users/users.routes';
 import { registerAccessControl, type RegisteredRoute } from './plugins/access';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(userAdminRoutes(deps));
       await api.register(kycRoutes({ ...deps, storage }));
       await api.register(transactionRoutes(deps));
+      await api.register(payoutRoutes(deps));
       api.get('/docs', {
         config: { access: 'public' },
         schema: { hide: true },

@@ -83,6 +83,8 @@ describe('loadConfig', () => {
 
   it.each([
     ['PORT', { PORT: 'abc' }],
+    ['PAYOUT_TIME', { PAYOUT_TIME: '25:00' }],
+    ['PAYOUT_TIME', { PAYOUT_TIME: 'noon' }],
     ['PORT', { PORT: '0' }],
     ['PORT', { PORT: '70000' }],
     ['PORT', { PORT: '30.5' }],

@@ -50,6 +50,13 @@ const envSchema = z
     CONTACT_PHONE: z.preprocess(emptyToUndefined, z.string().default('+1 (201) 555-0134')),
     DEPOSIT_ADDRESS: z.preprocess(emptyToUndefined, z.string().default('bc1qterrafund0sandbox0deposit0address0x7k2')),
     TRUST_PROXY: booleanFlag,
+    PAYOUT_TIME: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a UTC time as HH:MM, e.g. 00:00')
+        .default('00:00'),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -106,6 +113,8 @@ export type Config = {
   depositAddress: string;
   trustProxy: boolean;
   logLevel: string;
+  /** When each business day's dividend is due (UTC, HH:MM). */
+  payoutTime: string;
   rateLimits: RateLimits;
   /** Seconds a session lasts with and without remember-me. */
   sessionTtl: { remembered: number; default: number };
@@ -141,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     depositAddress: e.DEPOSIT_ADDRESS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    payoutTime: e.PAYOUT_TIME,
     rateLimits: defaultRateLimits,
     sessionTtl: { remembered: 30 * 24 * 3600, default: 12 * 3600 },
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),

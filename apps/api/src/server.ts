@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/client';
 import { startMailWorker } from './jobs/mail-outbox';
+import { startPayoutScheduler } from './jobs/payout-scheduler';
 import { systemClock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
 import { ensureAdmin } from './modules/auth/auth.service';
@@ -36,6 +37,8 @@ async function main() {
     logger,
   });
 
+  const payouts = startPayoutScheduler(database.db, { clock: systemClock, payoutTime: config.payoutTime, logger });
+
   const app = await buildApp({ config, db: database.db, logger, mailQueued: mailWorker.kick });
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Terrafund is running at ${config.publicUrl} (mail: ${config.smtpUrl ? 'SMTP' : 'printed to this log'})`);
@@ -49,6 +52,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await payouts.stop();
       await mailWorker.stop();
       await database.close();
       process.exit(0);

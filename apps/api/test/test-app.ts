@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     depositAddress: 'bc1qtestaddress',
     trustProxy: false,
     logLevel: 'silent',
+    payoutTime: '00:00',
     rateLimits: relaxed,
     sessionTtl: { remembered: 30 * 24 * 3600, default: 12 * 3600 },
     webDistDir: undefined,

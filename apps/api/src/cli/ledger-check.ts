@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
+import { checkPayouts } from '../jobs/payouts';
 import { checkLedger } from '../modules/ledger/ledger.service';
 
 /**
@@ -11,9 +12,9 @@ async function main() {
   const database = connectDatabase(config);
   try {
     await database.migrate();
-    const problems = await checkLedger(database.db);
+    const problems = [...(await checkLedger(database.db)), ...(await checkPayouts(database.db))];
     if (problems.length === 0) {
-      console.log('ledger ok: every entry sums to zero, every balance equals its postings, no member balance is negative');
+      console.log('ledger ok: every entry sums to zero, every balance equals its postings, no member balance is negative, one payout per membership and business day');
       return;
     }
     for (const p of problems) console.error(`broken: ${p.rule}: ${p.detail}`);

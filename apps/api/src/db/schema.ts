@@ -4,3 +4,4 @@ export * from './schema/mail';
 export * from './schema/kyc';
 export * from './schema/ledger';
 export * from './schema/transactions';
+export * from './schema/memberships';

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { journalEntries } from './ledger';
+import { transactions } from './transactions';
+import { users } from './users';
+
+/**
+ * A member's pack (decisions section 3): bought by a settled deposit, runs 3 years from activation. Price and
+ * daily dividend are copied from the pack at purchase so a later change of the price list changes nothing here.
+ * At most one `active` membership per member; "Switch Plan" marks the old one `replaced` (with `replaced_at`,
+ * the moment the new one started). Which business days a membership is paid for: see jobs/payouts.ts.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    pack: text('pack', { enum: ['startium', 'ultimium', 'gold', 'platinum'] }).notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    dailyDividendCents: bigint('daily_dividend_cents', { mode: 'number' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** started_at + 3 years. */
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['active', 'replaced', 'ended'] }).notNull().default('active'),
+    /** When the membership that replaced this one started (set with status `replaced`). */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    depositTransactionId: uuid('deposit_transaction_id').references(() => transactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('memberships_pack_check', sql`${t.pack} in ('startium', 'ultimium', 'gold', 'platinum')`),
+    check('memberships_status_check', sql`${t.status} in ('active', 'replaced', 'ended')`),
+    check('memberships_replaced_at', sql`(${t.status} = 'replaced') = (${t.replacedAt} is not null)`),
+    check('memberships_amounts_positive', sql`${t.priceCents} > 0 and ${t.dailyDividendCents} > 0`),
+    check('memberships_window', sql`${t.endsAt} > ${t.startedAt}`),
+    uniqueIndex('memberships_one_active_per_user').on(t.userId).where(sql`${t.status} = 'active'`),
+    uniqueIndex('memberships_deposit_transaction_unique').on(t.depositTransactionId),
+    index('memberships_user_idx').on(t.userId, t.startedAt.desc()),
+  ],
+);
+
+/**
+ * One row per membership and business day paid: the primary key is the database's guarantee that a dividend
+ * is paid once. Written by the payout job only, in the same statement as the transaction and postings it names.
+ */
+export const dividendPayouts = pgTable(
+  'dividend_payouts',
+  {
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id),
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.membershipId, t.businessDay] }),
+    check('dividend_payouts_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('dividend_payouts_transaction_unique').on(t.transactionId),
+    index('dividend_payouts_day_idx').on(t.businessDay),
+  ],
+);
+
+export type MembershipRow = typeof memberships.$inferSelect;
+export type DividendPayoutRow = typeof dividendPayouts.$inferSelect;
