@@ -10,6 +10,7 @@ import { createSecrets } from './lib/crypto';
 import { createRateLimiter } from './lib/rate-limiter';
 import { localDiskStorage, type FileStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(kycRoutes({ ...deps, storage }));
       await api.register(transactionRoutes(deps));
       await api.register(payoutRoutes(deps));
+      await api.register(dashboardRoutes(deps));
       api.get('/docs', {
         config: { access: 'public' },
         schema: { hide: true },

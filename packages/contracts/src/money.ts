@@ -124,3 +124,21 @@ export const withdrawalDecisionBody = z.object({
   txHash: z.string().trim().max(200).optional(),
 });
 export type WithdrawalDecisionBody = z.input<typeof withdrawalDecisionBody>;
+
+export const PROJECTION_PERIODS = ['1W', '1M', '3M', '1Y', '3Y'] as const;
+export type ProjectionPeriod = (typeof PROJECTION_PERIODS)[number];
+
+export const dashboardSchema = z.object({
+  totalAssets: z.number(),
+  walletBalance: z.number(),
+  /** The active pack's name, or null without one. */
+  membership: z.string().nullable(),
+  nextPayout: z.object({ amount: z.number(), time: z.string(), remainingTime: z.number() }).nullable(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const performanceQuery = z.object({
+  period: z.enum(PROJECTION_PERIODS, { error: 'Period must be one of 1W, 1M, 3M, 1Y, 3Y' }).optional().default('1M'),
+});
+export const projectionPointSchema = z.object({ date: z.string(), value: z.number() });
+export type ProjectionPoint = z.infer<typeof projectionPointSchema>;

@@ -10,7 +10,7 @@ import {
   type kycSubmitBody,
 } from '@terrafund/contracts';
 import type { z } from 'zod';
-import { kycDocuments, kycProfiles, users, type UserRow } from '../../db/schema';
+import { kycDocuments, kycProfiles, memberships, users, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { detectFileType, extensionFor } from '../../lib/file-type';
@@ -126,8 +126,28 @@ export async function kycInfoFor(deps: Pick<Deps, 'db'>, userIds: string[]): Pro
 
 export async function withKyc(deps: Pick<Deps, 'db'>, rows: UserRow[]): Promise<UserWithKyc[]> {
   const ids = rows.map((r) => r.id);
-  const [info, balances] = await Promise.all([kycInfoFor(deps, ids), walletBalancesOf(deps.db, ids)]);
-  return rows.map((r) => ({ ...toUserDto(r), balance: (balances.get(r.id) ?? 0) / 100, kyc: info.get(r.id) ?? null }));
+  const [info, balances, active] = await Promise.all([
+    kycInfoFor(deps, ids),
+    walletBalancesOf(deps.db, ids),
+    ids.length
+      ? deps.db
+          .select()
+          .from(memberships)
+          .where(and(inArray(memberships.userId, ids), eq(memberships.status, 'active')))
+      : Promise.resolve([]),
+  ]);
+  const membershipOf = new Map(active.map((m) => [m.userId, m]));
+  return rows.map((r) => {
+    const membership = membershipOf.get(r.id);
+    return {
+      ...toUserDto(r),
+      balance: (balances.get(r.id) ?? 0) / 100,
+      membershipLevel: membership?.pack ?? null,
+      membershipStartDate: membership?.startedAt.toISOString() ?? null,
+      membershipEndDate: membership?.endsAt.toISOString() ?? null,
+      kyc: info.get(r.id) ?? null,
+    };
+  });
 }
 
 export async function userWithKyc(deps: Pick<Deps, 'db'>, row: UserRow): Promise<UserWithKyc> {

@@ -4,8 +4,8 @@ import type { UserRow } from '../../db/schema';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * The user as the spec's client reads it, from the users row alone. The wallet balance is filled in from
- * the ledger by `withKyc`; memberships arrive with the pack purchase, so no user has one yet.
+ * The user as the spec's client reads it, from the users row alone. `withKyc` (kyc.service.ts) fills in
+ * what lives elsewhere: the wallet balance from the ledger and the active membership.
  */
 export function toUserDto(row: UserRow): User {
   return {

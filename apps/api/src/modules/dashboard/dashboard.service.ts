@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm';
+import type { Dashboard, ProjectionPeriod, ProjectionPoint } from '@terrafund/contracts';
+import { memberships, type UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { isBusinessDay, nextPayoutFor } from '../../jobs/payouts';
+import { memberBalance } from '../ledger/ledger.service';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+async function activeMembership(deps: Pick<Deps, 'db'>, userId: string) {
+  const [row] = await deps.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')));
+  return row;
+}
+
+/** Total assets = active pack price + wallet balance + amounts invested (decisions section 3). */
+export async function dashboardFor(deps: Deps, user: UserRow): Promise<Dashboard> {
+  const [membership, wallet, invested, nextPayout] = await Promise.all([
+    activeMembership(deps, user.id),
+    memberBalance(deps.db, user.id, 'member_wallet'),
+    memberBalance(deps.db, user.id, 'member_invested'),
+    nextPayoutFor(deps.db, user.id, deps.clock, deps.config.payoutTime),
+  ]);
+  const packCents = membership?.priceCents ?? 0;
+  return {
+    totalAssets: (packCents + wallet + invested) / 100,
+    walletBalance: wallet / 100,
+    membership: membership?.pack ?? null,
+    nextPayout,
+  };
+}
+
+const periodEnd = (start: Date, period: ProjectionPeriod): Date => {
+  const end = new Date(start);
+  if (period === '1W') end.setUTCDate(end.getUTCDate() + 7);
+  if (period === '1M') end.setUTCMonth(end.getUTCMonth() + 1);
+  if (period === '3M') end.setUTCMonth(end.getUTCMonth() + 3);
+  if (period === '1Y') end.setUTCFullYear(end.getUTCFullYear() + 1);
+  if (period === '3Y') end.setUTCFullYear(end.getUTCFullYear() + 3);
+  return end;
+};
+
+/**
+ * The projected value of the member's assets, one point a day from today to the end of the period: today's
+ * total assets, plus each business day's dividend while the active membership runs. Empty without one.
+ */
+export async function projectionFor(deps: Deps, user: UserRow, period: ProjectionPeriod): Promise<ProjectionPoint[]> {
+  const membership = await activeMembership(deps, user.id);
+  if (!membership) return [];
+  const { totalAssets } = await dashboardFor(deps, user);
+  const now = deps.clock.now();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const end = periodEnd(new Date(today), period).getTime();
+  const points: ProjectionPoint[] = [];
+  let valueCents = Math.round(totalAssets * 100);
+  for (let t = today; t <= end; t += DAY_MS) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    const paid = t > today && isBusinessDay(day) && t > membership.startedAt.getTime() && t <= membership.endsAt.getTime();
+    if (paid) valueCents += membership.dailyDividendCents;
+    points.push({ date: day, value: valueCents / 100 });
+  }
+  return points;
+}
