@@ -1,5 +1,7 @@
 import { KycNotice } from '@/features/dashboard/components/kyc-notice';
+import { ProjectionChart } from '@/features/dashboard/components/projection-chart';
 import { QuickLinks } from '@/features/dashboard/components/quick-links';
+import { SummaryCards } from '@/features/dashboard/components/summary-cards';
 import { WelcomeHeader } from '@/features/dashboard/components/welcome-header';
 import { useUser } from '@/lib/auth';
 
@@ -8,8 +10,12 @@ export default function DashboardRoute() {
   return (
     <div className="space-y-8">
       <title>Dashboard · Terrafund</title>
-      <WelcomeHeader user={user} />
-      <KycNotice user={user} />
+      <div className="space-y-4">
+        <WelcomeHeader user={user} />
+        <KycNotice user={user} />
+      </div>
+      <SummaryCards />
+      <ProjectionChart />
       <QuickLinks />
     </div>
   );

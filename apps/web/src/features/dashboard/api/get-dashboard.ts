@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Dashboard } from '@terrafund/contracts';
+import { api } from '@/lib/api-client';
+
+export const dashboardKey = ['users', 'dashboard'] as const;
+
+/** The member's totals, membership and next payout (spec section 3, "Dashboard info"). */
+export const getDashboard = (signal?: AbortSignal) => api.get<Dashboard>('/users/dashboard', { signal });
+
+export const dashboardQueryOptions = () => queryOptions({ queryKey: dashboardKey, queryFn: ({ signal }) => getDashboard(signal) });
+
+export function useDashboard() {
+  return useQuery({
+    ...dashboardQueryOptions(),
+    // Spec section 8: a dashboard load failure is logged only, with no user message.
+    meta: { skipGlobalToast: true },
+  });
+}

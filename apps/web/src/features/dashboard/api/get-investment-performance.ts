@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProjectionPeriod, ProjectionPoint } from '@terrafund/contracts';
+import { api } from '@/lib/api-client';
+
+export const investmentPerformanceKey = ['users', 'investment-performance'] as const;
+
+/** The cumulative projection over one range, a point a day; an empty array without a membership. */
+export const getInvestmentPerformance = (period: ProjectionPeriod, signal?: AbortSignal) =>
+  api.get<ProjectionPoint[]>('/users/investment-performance', { params: { period }, signal });
+
+export const investmentPerformanceQueryOptions = (period: ProjectionPeriod) =>
+  queryOptions({
+    queryKey: [...investmentPerformanceKey, period],
+    queryFn: ({ signal }) => getInvestmentPerformance(period, signal),
+  });
+
+export function useInvestmentPerformance(period: ProjectionPeriod) {
+  return useQuery({
+    ...investmentPerformanceQueryOptions(period),
+    // The chart keeps the last range on screen while the next one loads.
+    placeholderData: keepPreviousData,
+    // Spec section 8: a dashboard load failure is logged only, with no user message.
+    meta: { skipGlobalToast: true },
+  });
+}

@@ -1,0 +1,123 @@
+import { useEffect, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { ClockIcon, TrendingUpIcon, WalletIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { formatUsd } from '@/lib/format';
+import { useDashboard } from '../api/get-dashboard';
+import { formatCountdown } from '../utils/countdown';
+import { useLogError } from './use-log-error';
+
+type SummaryCardProps = {
+  title: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  value: ReactNode;
+  detail: ReactNode;
+};
+
+function SummaryCard({ title, icon: Icon, value, detail }: SummaryCardProps) {
+  const id = `summary-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <Card role="group" aria-labelledby={id} className="p-5">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={id} className="text-sm font-medium text-slate-500 dark:text-slate-400">
+          {title}
+        </h2>
+        <span className="flex h-9 w-9 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400">
+          <Icon className="h-5 w-5" aria-hidden="true" />
+        </span>
+      </div>
+      <p className="mt-3 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">{value}</p>
+      <div className="mt-1 text-sm text-slate-500 dark:text-slate-400">{detail}</div>
+    </Card>
+  );
+}
+
+function SummaryCardSkeleton() {
+  return (
+    <Card className="p-5" aria-hidden="true">
+      <div className="flex animate-pulse flex-col gap-3">
+        <div className="h-4 w-24 rounded bg-slate-200 dark:bg-slate-800" />
+        <div className="h-7 w-32 rounded bg-slate-200 dark:bg-slate-800" />
+        <div className="h-4 w-40 rounded bg-slate-200 dark:bg-slate-800" />
+      </div>
+    </Card>
+  );
+}
+
+/** The current time, refreshed every second (spec section 4: the countdown is recomputed every 1 s). */
+function useNow() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function PayoutCountdown({ time, fallbackTarget }: { time: string; fallbackTarget: number }) {
+  const parsed = Date.parse(time);
+  const target = Number.isNaN(parsed) ? fallbackTarget : parsed;
+  const now = useNow();
+  const text = formatCountdown(Math.ceil((target - now) / 1000));
+
+  if (text === null) return <span>Payout processing...</span>;
+  return (
+    <span>
+      In <time className="font-medium text-slate-700 tabular-nums dark:text-slate-200">{text}</time>
+    </span>
+  );
+}
+
+/** Total Assets, Wallet Balance and Next Payout (spec section 2, Dashboard). */
+export function SummaryCards() {
+  const dashboard = useDashboard();
+  useLogError(dashboard.error, 'dashboard data');
+
+  if (!dashboard.data) {
+    return (
+      <section aria-label="Account summary" aria-busy={dashboard.isPending || undefined} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <SummaryCardSkeleton />
+        <SummaryCardSkeleton />
+        <SummaryCardSkeleton />
+      </section>
+    );
+  }
+
+  const { totalAssets, walletBalance, membership, nextPayout } = dashboard.data;
+  const noMembership = 'No active membership';
+
+  return (
+    <section aria-label="Account summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <SummaryCard
+        title="Total Assets"
+        icon={TrendingUpIcon}
+        value={formatUsd(totalAssets)}
+        detail={membership ? `${membership.toUpperCase()} membership` : noMembership}
+      />
+      <SummaryCard title="Wallet Balance" icon={WalletIcon} value={formatUsd(walletBalance)} detail="Available for withdrawal" />
+      <SummaryCard
+        title="Next Payout"
+        icon={ClockIcon}
+        value={membership && nextPayout ? formatUsd(nextPayout.amount) : formatUsd(0)}
+        detail={
+          !membership ? (
+            <span>
+              {noMembership} ·{' '}
+              <Link
+                to={paths.wallet.getHref()}
+                className="font-medium text-emerald-700 underline-offset-2 hover:underline dark:text-emerald-400"
+              >
+                Choose a plan
+              </Link>
+            </span>
+          ) : nextPayout ? (
+            <PayoutCountdown time={nextPayout.time} fallbackTarget={dashboard.dataUpdatedAt + nextPayout.remainingTime * 1000} />
+          ) : (
+            'No payout scheduled'
+          )
+        }
+      />
+    </section>
+  );
+}
