@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { multipart, png } from '../../../test/files';
 import { bearer, createTestApp, createUser, loginAs, rows, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { kycBody } from '../../../test/kyc-fixtures';
 
 /**
  * Decisions and submissions that arrive at the same moment. On PostgreSQL the requests really run in parallel on
@@ -22,21 +23,7 @@ describe('KYC under concurrency', () => {
   });
   afterAll(() => ctx.close());
 
-  const kycBody = (documents: string[], idNumber = 'X1234567') => ({
-    firstName: 'Jane',
-    lastName: 'Doe',
-    dateOfBirth: '1990-04-12',
-    nationality: 'FR',
-    address: '12 Rue de la Paix',
-    city: 'Paris',
-    state: '',
-    postalCode: '75002',
-    country: 'FR',
-    idType: 'passport',
-    idNumber,
-    documents,
-    confirmed: true,
-  });
+
 
   async function memberWithDocument() {
     const user = await createUser(ctx);
@@ -118,7 +105,7 @@ describe('KYC under concurrency', () => {
   it.each(['not_started', 'rejected'] as const)('10 simultaneous submits by one member (from %s): exactly one is taken', async (from) => {
     const member = await memberWithDocument();
     if (from === 'rejected') {
-      expect((await submit(member.token, kycBody([member.fileUrl], 'FIRST'))).statusCode).toBe(200);
+      expect((await submit(member.token, kycBody([member.fileUrl], { idNumber: 'FIRST' }))).statusCode).toBe(200);
       const rejected = await ctx.app.inject({
         method: 'POST',
         url: `/api/admin/verify/${member.user.id}`,
@@ -129,7 +116,7 @@ describe('KYC under concurrency', () => {
     }
 
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => submit(member.token, kycBody([member.fileUrl], `ID-${i}`))),
+      Array.from({ length: 10 }, (_, i) => submit(member.token, kycBody([member.fileUrl], { idNumber: `ID-${i}` }))),
     );
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200), statuses.join(',')).toHaveLength(1);

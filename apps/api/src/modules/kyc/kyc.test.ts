@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { jpeg, multipart, PNG_SIGNATURE, pdf, png, pngOfSize, type MultipartPart } from '../../../test/files';
+import { kycBody } from '../../../test/kyc-fixtures';
 import {
   bearer,
   createMemberAndAdmin,
@@ -48,22 +49,6 @@ function birthDate(years: number, days = 0) {
   return date.toISOString().slice(0, 10);
 }
 
-const kycBody = (documents: unknown[], overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Jane',
-  lastName: 'Doe',
-  dateOfBirth: '1990-04-12',
-  nationality: 'FR',
-  address: '12 Rue de la Paix',
-  city: 'Paris',
-  state: '',
-  postalCode: '75002',
-  country: 'FR',
-  idType: 'passport',
-  idNumber: 'X1234567',
-  documents,
-  confirmed: true,
-  ...overrides,
-});
 
 describe('KYC', () => {
   let ctx: TestContext;
