@@ -17,6 +17,11 @@ async function activeMembership(deps: Pick<Deps, 'db'>, userId: string) {
 
 /** Total assets = active pack price + wallet balance + amounts invested (decisions section 3). */
 export async function dashboardFor(deps: Deps, user: UserRow): Promise<Dashboard> {
+  return (await figuresFor(deps, user)).dashboard;
+}
+
+/** The dashboard's figures together with the active membership they were computed from. */
+async function figuresFor(deps: Deps, user: UserRow) {
   const [membership, wallet, invested, nextPayout] = await Promise.all([
     activeMembership(deps, user.id),
     memberBalance(deps.db, user.id, 'member_wallet'),
@@ -24,12 +29,13 @@ export async function dashboardFor(deps: Deps, user: UserRow): Promise<Dashboard
     nextPayoutFor(deps.db, user.id, deps.clock, deps.config.payoutTime),
   ]);
   const packCents = membership?.priceCents ?? 0;
-  return {
+  const dashboard: Dashboard = {
     totalAssets: (packCents + wallet + invested) / 100,
     walletBalance: wallet / 100,
     membership: membership?.pack ?? null,
     nextPayout,
   };
+  return { membership, dashboard };
 }
 
 const periodEnd = (start: Date, period: ProjectionPeriod): Date => {
@@ -47,9 +53,9 @@ const periodEnd = (start: Date, period: ProjectionPeriod): Date => {
  * total assets, plus each business day's dividend while the active membership runs. Empty without one.
  */
 export async function projectionFor(deps: Deps, user: UserRow, period: ProjectionPeriod): Promise<ProjectionPoint[]> {
-  const membership = await activeMembership(deps, user.id);
+  const { membership, dashboard } = await figuresFor(deps, user);
   if (!membership) return [];
-  const { totalAssets } = await dashboardFor(deps, user);
+  const { totalAssets } = dashboard;
   const now = deps.clock.now();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const end = periodEnd(new Date(today), period).getTime();
