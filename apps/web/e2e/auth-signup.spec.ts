@@ -1,18 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { verificationCode } from './support/mailbox';
-import { newMember, otpBoxes, type Member } from './support/members';
+import { fillRegisterForm, newMember, otpBoxes, type Member } from './support/members';
 
 /** Fills every field of /register, ticks the terms and submits. */
 async function register(page: Page, member: Member) {
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await page.getByLabel('First name').fill(member.firstName);
-  await page.getByLabel('Last name').fill(member.lastName);
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Phone').fill('+1 555 123 4567');
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByLabel('Confirm password').fill(member.password);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await fillRegisterForm(page, member);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
   await expect(page.getByText(member.email)).toBeVisible();

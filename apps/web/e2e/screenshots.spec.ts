@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { verificationCode } from './support/mailbox';
-import { newMember, otpBoxes } from './support/members';
+import { fillRegisterForm, newMember, otpBoxes } from './support/members';
 
 /**
  * Not a check: pictures of the main screens for a person to look at, taken only with E2E_SHOTS=1
@@ -55,13 +55,7 @@ test.describe('screenshots', () => {
         await shot('register-errors', true);
 
         const member = newMember('shots');
-        await page.getByLabel('First name').fill(member.firstName);
-        await page.getByLabel('Last name').fill(member.lastName);
-        await page.getByLabel('Email').fill(member.email);
-        await page.getByLabel('Phone').fill('+1 555 123 4567');
-        await page.getByLabel('Password', { exact: true }).fill(member.password);
-        await page.getByLabel('Confirm password').fill(member.password);
-        await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+        await fillRegisterForm(page, member);
         await shot('register', true);
         await page.getByRole('button', { name: 'Create account' }).click();
         await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();

@@ -69,6 +69,17 @@ export async function signIn(page: Page, member: Pick<Member, 'email' | 'passwor
 }
 
 /** The six boxes of the e-mail code screen. */
+/** Fills every field of /register and ticks the terms (the page must be open). */
+export async function fillRegisterForm(page: Page, member: Member) {
+  await page.getByLabel('First name').fill(member.firstName);
+  await page.getByLabel('Last name').fill(member.lastName);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Phone').fill('+1 555 123 4567');
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByLabel('Confirm password').fill(member.password);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+}
+
 export const otpBoxes = (page: Page) => page.getByRole('textbox', { name: /^Digit \d of 6$/ });
 
 /** Waits until a smooth scroll has come to rest: scrollY the same over 400 ms of samples. */
