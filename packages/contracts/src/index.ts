@@ -5,3 +5,5 @@ export * from './auth';
 export * from './users';
 export * from './kyc';
 export * from './money';
+export * from './projects';
+export * from './admin';

@@ -119,6 +119,28 @@ export const createWithdrawalBody = z.object({
 });
 export type CreateWithdrawalBody = z.input<typeof createWithdrawalBody>;
 
+/**
+ * A plan purchase. The spec's client also sends `_id`, `status`, `userId`, `amount` and `description`: accepted
+ * and ignored (the schema strips them); the amount is the plan's price. The plan id is read case-insensitively.
+ */
+export const createDepositBody = z.object({
+  type: z.literal('deposit'),
+  plan: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z.enum(PACK_IDS, { error: w.planRequired }),
+  ),
+});
+export type CreateDepositBody = z.input<typeof createDepositBody>;
+
+/** POST /api/transactions takes either body, told apart by `type`. */
+export const createTransactionBody = z.discriminatedUnion('type', [createDepositBody, createWithdrawalBody], {
+  error: w.typeInvalid,
+});
+export type CreateTransactionBody = z.input<typeof createTransactionBody>;
+
+export const depositResponseSchema = z.object({ transaction: transactionSchema, payment_url: z.string() });
+export type DepositResponse = z.infer<typeof depositResponseSchema>;
+
 export const withdrawalDecisionBody = z.object({
   status: z.enum(['completed', 'failed'], { error: w.decisionInvalid }),
   txHash: z.string().trim().max(200).optional(),
@@ -142,3 +164,39 @@ export const performanceQuery = z.object({
 });
 export const projectionPointSchema = z.object({ date: z.string(), value: z.number() });
 export type ProjectionPoint = z.infer<typeof projectionPointSchema>;
+
+/** A transaction as admins see it: with its member (spec section 3, admin views). */
+export const adminTransactionSchema = transactionSchema.extend({
+  user: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
+
+export const ADMIN_TRANSACTIONS_PAGE_SIZE = 20;
+
+/**
+ * GET /api/admin/transactions?page=N&search=S. Pages are served by keyset (no OFFSET scan): each answer names
+ * the cursor of the next page in `X-Next-Cursor` (and a `Link: rel="next"`); `cursor` takes it back. A page
+ * number alone is still accepted.
+ */
+export const adminTransactionsQuery = z.object({
+  page: z.coerce
+    .number({ error: messages.admin.pageInvalid })
+    .int(messages.admin.pageInvalid)
+    .min(1, messages.admin.pageInvalid)
+    .max(1_000_000, messages.admin.pageInvalid)
+    .optional()
+    .default(1),
+  search: z.string().trim().max(100, messages.admin.searchTooLong).optional().default(''),
+  cursor: z.string().max(200, messages.admin.cursorInvalid).optional(),
+});
+
+/** Admin dashboard (spec section 3 "Admin stats"); growth is percent versus the previous 30 days. */
+export const adminStatsSchema = z.object({
+  totalUsers: z.number(),
+  totalInvestments: z.number(),
+  totalDailyPayouts: z.number(),
+  monthlyVolume: z.number(),
+  userGrowth: z.number(),
+  investmentGrowth: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
