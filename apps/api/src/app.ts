@@ -10,10 +10,15 @@ import { createSecrets } from './lib/crypto';
 import { createRateLimiter } from './lib/rate-limiter';
 import { localDiskStorage, type FileStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
+import { createConfiguredProvider } from './modules/payments/configured-provider';
+import type { PaymentProvider } from './modules/payments/provider';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
+import { projectRoutes } from './modules/projects/projects.routes';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { userAdminRoutes } from './modules/users/users.routes';
 import { registerAccessControl, type RegisteredRoute } from './plugins/access';
@@ -32,6 +37,8 @@ export type BuildOptions = {
   mailQueued?: () => void;
   /** Private file storage; defaults to local disk under DATA_DIR/uploads. */
   storage?: FileStorage;
+  /** The payment provider; defaults to the one PAYMENT_PROVIDER configures. */
+  paymentProvider?: PaymentProvider;
 };
 
 export type App = FastifyInstance & { deps: Deps; routesRegistry: RegisteredRoute[] };
@@ -54,14 +61,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const secrets = createSecrets(config.appSecret);
   const deps: Deps = {
     db: options.db,
     config,
     clock: options.clock ?? systemClock,
-    secrets: createSecrets(config.appSecret),
+    secrets,
     limiter: createRateLimiter(options.clock ?? systemClock),
     logger,
     mailQueued: options.mailQueued ?? (() => {}),
+    paymentProvider:
+      options.paymentProvider ?? createConfiguredProvider(config, { db: options.db, clock: options.clock ?? systemClock, secrets }),
   };
   const storage = options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads'));
   const routesRegistry: RegisteredRoute[] = [];
@@ -81,6 +91,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(transactionRoutes(deps));
       await api.register(payoutRoutes(deps));
       await api.register(dashboardRoutes(deps));
+      await api.register(paymentRoutes(deps));
+      await api.register(adminRoutes(deps));
+      await api.register(projectRoutes({ ...deps, storage }));
       api.get('/docs', {
         config: { access: 'public' },
         schema: { hide: true },

@@ -107,6 +107,65 @@ describe('loadConfig', () => {
     expect(error.message).toContain(`${variable}:`);
   });
 
+  it('defaults to the built-in sandbox payment provider, needing no payment settings', () => {
+    expect(load({}).payments).toEqual({ provider: 'sandbox', invoiceExpiryMinutes: 60, sandboxExpiryMinutes: 30 });
+    expect(load({ PAYMENT_PROVIDER: '', SANDBOX_EXPIRY_MINUTES: '2', INVOICE_EXPIRY_MINUTES: '90' }).payments).toEqual({
+      provider: 'sandbox',
+      invoiceExpiryMinutes: 90,
+      sandboxExpiryMinutes: 2,
+    });
+  });
+
+  it('reads BTCPay and NOWPayments settings when they are the provider', () => {
+    const btcpay = {
+      PAYMENT_PROVIDER: 'btcpay',
+      BTCPAY_URL: 'https://btcpay.example.com/',
+      BTCPAY_API_KEY: 'api-key',
+      BTCPAY_STORE_ID: 'store-1',
+      BTCPAY_WEBHOOK_SECRET: 'webhook-secret',
+    };
+    expect(load(btcpay).payments).toEqual({
+      provider: 'btcpay',
+      invoiceExpiryMinutes: 60,
+      sandboxExpiryMinutes: 30,
+      btcpay: { url: 'https://btcpay.example.com', apiKey: 'api-key', storeId: 'store-1', webhookSecret: 'webhook-secret' },
+    });
+    const nowpayments = { PAYMENT_PROVIDER: 'nowpayments', NOWPAYMENTS_API_KEY: 'np-key', NOWPAYMENTS_IPN_SECRET: 'ipn-secret' };
+    expect(load(nowpayments).payments).toMatchObject({
+      provider: 'nowpayments',
+      nowpayments: { apiUrl: 'https://api.nowpayments.io', apiKey: 'np-key', ipnSecret: 'ipn-secret' },
+    });
+    expect(load({ ...nowpayments, NOWPAYMENTS_API_URL: 'https://api-sandbox.nowpayments.io/' }).payments).toMatchObject({
+      nowpayments: { apiUrl: 'https://api-sandbox.nowpayments.io' },
+    });
+    // Another provider's settings are harmless when it is not the one chosen.
+    expect(load({ NOWPAYMENTS_API_KEY: 'np-key' }).payments.provider).toBe('sandbox');
+  });
+
+  it('refuses to start a real provider without each of its settings, naming every missing one', () => {
+    const btcpay = configError({ PAYMENT_PROVIDER: 'btcpay', BTCPAY_URL: 'https://btcpay.example.com', BTCPAY_API_KEY: ' ' });
+    for (const name of ['BTCPAY_API_KEY', 'BTCPAY_STORE_ID', 'BTCPAY_WEBHOOK_SECRET']) {
+      expect(btcpay.message).toContain(`${name}: is required when PAYMENT_PROVIDER=btcpay`);
+    }
+    expect(btcpay.message).not.toContain('BTCPAY_URL');
+    const nowpayments = configError({ PAYMENT_PROVIDER: 'nowpayments', NOWPAYMENTS_API_KEY: 'np-key' });
+    expect(nowpayments.message).toContain('NOWPAYMENTS_IPN_SECRET: is required when PAYMENT_PROVIDER=nowpayments');
+    expect(nowpayments.message).not.toContain('NOWPAYMENTS_API_KEY');
+  });
+
+  it.each([
+    ['PAYMENT_PROVIDER', { PAYMENT_PROVIDER: 'paypal' }],
+    ['PAYMENT_PROVIDER', { PAYMENT_PROVIDER: 'BTCPay' }],
+    ['BTCPAY_URL', { BTCPAY_URL: 'btcpay.example.com' }],
+    ['NOWPAYMENTS_API_URL', { NOWPAYMENTS_API_URL: 'ftp://api.nowpayments.io' }],
+    ['SANDBOX_EXPIRY_MINUTES', { SANDBOX_EXPIRY_MINUTES: '0' }],
+    ['SANDBOX_EXPIRY_MINUTES', { SANDBOX_EXPIRY_MINUTES: 'soon' }],
+    ['INVOICE_EXPIRY_MINUTES', { INVOICE_EXPIRY_MINUTES: '7.5' }],
+    ['INVOICE_EXPIRY_MINUTES', { INVOICE_EXPIRY_MINUTES: '100000' }],
+  ])('refuses a bad %s with a ConfigError naming it', (variable, env) => {
+    expect(configError(env).message).toContain(`${variable}:`);
+  });
+
   it('names every wrong variable at once', () => {
     const error = configError({ PORT: 'abc', PUBLIC_URL: 'nope', APP_SECRET: 'short' });
     expect(error.message).toContain('PORT');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@terrafund/contracts';
 import type { RateLimitRule } from './lib/rate-limiter';
+import type { ProviderName } from './modules/payments/provider';
 
 /**
  * The environment, parsed once at boot (conventions: nothing else reads process.env).
@@ -17,6 +18,28 @@ const booleanFlag = z.preprocess(
     .optional()
     .transform((v) => v === 'true' || v === '1' || v === 'yes'),
 );
+
+/** A credential: surrounding whitespace (a stray space in an env file) is dropped, and blank means unset. */
+const optionalText = z.preprocess((value) => (typeof value === 'string' ? value.trim() || undefined : value), z.string().optional());
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const minutes = (fallback: number, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int(`must be a whole number of minutes from 1 to ${max}`)
+      .min(1, `must be a whole number of minutes from 1 to ${max}`)
+      .max(max, `must be a whole number of minutes from 1 to ${max}`)
+      .default(fallback),
+  );
+
+const PAYMENT_PROVIDERS = ['sandbox', 'btcpay', 'nowpayments'] as const satisfies readonly ProviderName[];
+/** What each real provider cannot work without (decisions section 7). */
+const requiredByProvider = {
+  sandbox: [],
+  btcpay: ['BTCPAY_URL', 'BTCPAY_API_KEY', 'BTCPAY_STORE_ID', 'BTCPAY_WEBHOOK_SECRET'],
+  nowpayments: ['NOWPAYMENTS_API_KEY', 'NOWPAYMENTS_IPN_SECRET'],
+} as const satisfies Record<ProviderName, readonly string[]>;
 
 const envSchema = z
   .object({
@@ -61,8 +84,26 @@ const envSchema = z
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
+    PAYMENT_PROVIDER: z.preprocess(
+      emptyToUndefined,
+      z.enum(PAYMENT_PROVIDERS, { error: 'must be sandbox, btcpay or nowpayments' }).default('sandbox'),
+    ),
+    BTCPAY_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+    BTCPAY_API_KEY: optionalText,
+    BTCPAY_STORE_ID: optionalText,
+    BTCPAY_WEBHOOK_SECRET: optionalText,
+    NOWPAYMENTS_API_URL: z.preprocess(emptyToUndefined, httpUrl.default('https://api.nowpayments.io')),
+    NOWPAYMENTS_API_KEY: optionalText,
+    NOWPAYMENTS_IPN_SECRET: optionalText,
+    SANDBOX_EXPIRY_MINUTES: minutes(30, 24 * 60),
+    INVOICE_EXPIRY_MINUTES: minutes(60, 7 * 24 * 60),
   })
   .superRefine((env, ctx) => {
+    for (const name of requiredByProvider[env.PAYMENT_PROVIDER]) {
+      if (env[name] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required when PAYMENT_PROVIDER=${env.PAYMENT_PROVIDER}` });
+      }
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -98,6 +139,24 @@ export const defaultRateLimits: RateLimits = {
   resetPerAddress: { limit: 100, windowSeconds: 15 * 60 },
 };
 
+export type BtcpaySettings = { url: string; apiKey: string; storeId: string; webhookSecret: string };
+export type NowpaymentsSettings = { apiUrl: string; apiKey: string; ipnSecret: string };
+
+/**
+ * The payment provider and what it needs; a real provider's settings are present exactly when it is chosen.
+ * The sandbox signs its notifications with a key derived from APP_SECRET (lib/crypto.ts), so it has none.
+ */
+export type PaymentSettings = {
+  /** How long a real provider's invoice stays payable; past it (plus a grace) the deposit fails. */
+  invoiceExpiryMinutes: number;
+  /** The sandbox's own, usually shorter, expiry, to watch an expiry happen while developing. */
+  sandboxExpiryMinutes: number;
+} & (
+  | { provider: 'sandbox' }
+  | { provider: 'btcpay'; btcpay: BtcpaySettings }
+  | { provider: 'nowpayments'; nowpayments: NowpaymentsSettings }
+);
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -122,6 +181,7 @@ export type Config = {
   webDistDir?: string;
   /** Background jobs (mail outbox worker); tests drive jobs by hand. */
   runJobs: boolean;
+  payments: PaymentSettings;
 };
 
 export class ConfigError extends Error {}
@@ -155,7 +215,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtl: { remembered: 30 * 24 * 3600, default: 12 * 3600 },
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     runJobs: true,
+    payments: paymentSettings(e),
   };
+}
+
+function paymentSettings(e: z.output<typeof envSchema>): PaymentSettings {
+  const expiry = { invoiceExpiryMinutes: e.INVOICE_EXPIRY_MINUTES, sandboxExpiryMinutes: e.SANDBOX_EXPIRY_MINUTES };
+  // The schema's refinement has already refused a chosen provider with a missing setting.
+  const required = (value: string | undefined) => value!;
+  switch (e.PAYMENT_PROVIDER) {
+    case 'btcpay':
+      return {
+        ...expiry,
+        provider: 'btcpay',
+        btcpay: {
+          url: required(e.BTCPAY_URL).replace(/\/+$/, ''),
+          apiKey: required(e.BTCPAY_API_KEY),
+          storeId: required(e.BTCPAY_STORE_ID),
+          webhookSecret: required(e.BTCPAY_WEBHOOK_SECRET),
+        },
+      };
+    case 'nowpayments':
+      return {
+        ...expiry,
+        provider: 'nowpayments',
+        nowpayments: {
+          apiUrl: e.NOWPAYMENTS_API_URL.replace(/\/+$/, ''),
+          apiKey: required(e.NOWPAYMENTS_API_KEY),
+          ipnSecret: required(e.NOWPAYMENTS_IPN_SECRET),
+        },
+      };
+    default:
+      return { ...expiry, provider: 'sandbox' };
+  }
 }
 
 /**

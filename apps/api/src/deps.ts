@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { Clock } from './lib/clock';
 import type { Secrets } from './lib/crypto';
 import type { RateLimiter } from './lib/rate-limiter';
+import type { PaymentProvider } from './modules/payments/provider';
 
 /** What services are given (conventions habit 3: plain functions, dependencies passed in). */
 export type Deps = {
@@ -15,6 +16,8 @@ export type Deps = {
   logger: Logger;
   /** Tells the mail worker that a transaction just committed mail. */
   mailQueued: () => void;
+  /** The configured payment provider (PAYMENT_PROVIDER): sandbox, BTCPay or NOWPayments. */
+  paymentProvider: PaymentProvider;
 };
 
 /** What the request's caller is known as, from the network's point of view. */

@@ -3,11 +3,13 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/client';
 import { startMailWorker } from './jobs/mail-outbox';
+import { startPaymentReconciler } from './jobs/payment-reconciler';
 import { startPayoutScheduler } from './jobs/payout-scheduler';
 import { systemClock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
 import { ensureAdmin } from './modules/auth/auth.service';
 import { logTransport, smtpTransport } from './modules/mail/mail.transport';
+import { seedSampleProjects } from './modules/projects/seed';
 
 /** Reads the configuration, migrates, builds, listens, and closes gracefully on SIGTERM/SIGINT. */
 async function main() {
@@ -27,6 +29,7 @@ async function main() {
   await database.migrate();
 
   if (config.admin) await ensureAdmin({ db: database.db, clock: systemClock, logger }, config.admin);
+  await seedSampleProjects({ db: database.db, clock: systemClock, logger, config });
 
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger);
   const mailWorker = startMailWorker(database.db, {
@@ -40,8 +43,12 @@ async function main() {
   const payouts = startPayoutScheduler(database.db, { clock: systemClock, payoutTime: config.payoutTime, logger });
 
   const app = await buildApp({ config, db: database.db, logger, mailQueued: mailWorker.kick });
+  // Polls pending invoices: a lost notification (BTCPay forgets its retries when it restarts) still settles.
+  const reconciler = startPaymentReconciler(app.deps);
   await app.listen({ port: config.port, host: config.host });
-  logger.info(`Terrafund is running at ${config.publicUrl} (mail: ${config.smtpUrl ? 'SMTP' : 'printed to this log'})`);
+  logger.info(
+    `Terrafund is running at ${config.publicUrl} (mail: ${config.smtpUrl ? 'SMTP' : 'printed to this log'}, payments: ${config.payments.provider})`,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -52,6 +59,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await reconciler.stop();
       await payouts.stop();
       await mailWorker.stop();
       await database.close();

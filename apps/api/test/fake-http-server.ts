@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -49,3 +50,185 @@ export async function unusedUrl(): Promise<string> {
   await server.close();
   return server.url;
 }
+
+/** Credentials the fake providers expect; tests configure the app with the same ones. */
+export const FAKE_BTCPAY = { apiKey: 'fake-btcpay-api-key', storeId: 'FakeStore1111111111111111111111111111111111', webhookSecret: 'fake-btcpay-webhook-secret' };
+export const FAKE_NOWPAYMENTS = { apiKey: 'FAKE-NOWPAYMENTS-KEY', ipnSecret: 'fake-nowpayments-ipn-secret' };
+
+let fakeIds = 0;
+const fakeId = (prefix: string) => `${prefix}${Date.now().toString(36)}${(fakeIds += 1).toString(36).padStart(4, '0')}`;
+
+/** A signed notification as a provider would POST it: the exact bytes and the headers. */
+export type FakeDelivery = { body: Buffer; headers: Record<string, string> };
+
+/**
+ * A BTCPay Server (Greenfield) stand-in: creates invoices, answers GET for them with whatever status the test
+ * sets, and signs webhooks the way WebhookSender.cs does (pretty-printed JSON, BTCPay-Sig over the bytes).
+ */
+export async function startFakeBtcpay() {
+  const invoices = new Map<string, Record<string, unknown>>();
+  let outage: FakeAnswer | undefined;
+  const server = await startFakeServer((request) => {
+    if (outage) return outage;
+    if (request.headers.authorization !== `token ${FAKE_BTCPAY.apiKey}`) return { status: 401, json: { code: 'unauthenticated' } };
+    const store = `/api/v1/stores/${FAKE_BTCPAY.storeId}/invoices`;
+    if (request.method === 'POST' && request.path === store) {
+      const body = JSON.parse(request.body) as { amount: string; currency: string; metadata: Record<string, unknown>; checkout: { expirationMinutes: number } };
+      const id = fakeId('Btc');
+      const invoice = {
+        id,
+        storeId: FAKE_BTCPAY.storeId,
+        amount: body.amount,
+        currency: body.currency,
+        type: 'Standard',
+        checkoutLink: `https://btcpay.fake/i/${id}`,
+        createdTime: Math.floor(Date.now() / 1000),
+        expirationTime: Math.floor(Date.now() / 1000) + body.checkout.expirationMinutes * 60,
+        status: 'New',
+        additionalStatus: 'None',
+        metadata: body.metadata,
+        checkout: body.checkout,
+      };
+      invoices.set(id, invoice);
+      return { status: 200, json: invoice };
+    }
+    const id = request.path.startsWith(`${store}/`) ? decodeURIComponent(request.path.slice(store.length + 1)) : undefined;
+    const invoice = id === undefined ? undefined : invoices.get(id);
+    if (request.method === 'GET' && invoice) return { status: 200, json: invoice };
+    return { status: 404, json: { code: 'invoice-not-found', message: 'The invoice was not found' } };
+  });
+
+  const sign = (body: Buffer | string) => `sha256=${createHmac('sha256', FAKE_BTCPAY.webhookSecret).update(body).digest('hex')}`;
+  return {
+    ...server,
+    invoices,
+    /** Changes what GET answers for an invoice (status, additionalStatus, amount…). */
+    set(id: string, change: Record<string, unknown>) {
+      const invoice = invoices.get(id);
+      if (!invoice) throw new Error(`fake BTCPay has no invoice ${id}`);
+      Object.assign(invoice, change);
+    },
+    /** Every request is answered with `answer` (a 503, a hang…) until `up()`. */
+    down(answer: FakeAnswer = { status: 503, text: 'Service Unavailable' }) {
+      outage = answer;
+    },
+    up() {
+      outage = undefined;
+    },
+    /** A webhook delivery for `invoiceId`, signed like BTCPay signs it. */
+    delivery(invoiceId: string, type: string, overrides: Record<string, unknown> = {}): FakeDelivery {
+      const deliveryId = fakeId('Dlv');
+      const invoice = invoices.get(invoiceId);
+      const body = Buffer.from(
+        JSON.stringify(
+          {
+            deliveryId,
+            webhookId: 'FakeWebhook1',
+            originalDeliveryId: deliveryId,
+            isRedelivery: false,
+            type,
+            timestamp: Math.floor(Date.now() / 1000),
+            storeId: FAKE_BTCPAY.storeId,
+            invoiceId,
+            metadata: invoice?.metadata ?? {},
+            ...overrides,
+          },
+          null,
+          2,
+        ),
+      );
+      return { body, headers: { 'content-type': 'application/json', 'btcpay-sig': sign(body) } };
+    },
+    sign,
+  };
+}
+export type FakeBtcpay = Awaited<ReturnType<typeof startFakeBtcpay>>;
+
+/** NOWPayments' canonical JSON: keys sorted at every depth (the official SDK's sortObjectDeep). */
+function sortDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortDeep);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortDeep((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/**
+ * A NOWPayments stand-in: creates invoices, holds payments made under them (the test makes them), answers
+ * GET /v1/payment/{id}, and signs IPNs as NOWPayments does (HMAC-SHA512 over the key-sorted JSON).
+ */
+export async function startFakeNowpayments() {
+  const invoices = new Map<string, Record<string, unknown>>();
+  const payments = new Map<string, Record<string, unknown>>();
+  let outage: FakeAnswer | undefined;
+  let nextPaymentId = 5_077_125_000;
+  const server = await startFakeServer((request) => {
+    if (outage) return outage;
+    if (request.headers['x-api-key'] !== FAKE_NOWPAYMENTS.apiKey) return { status: 403, json: { code: 'INVALID_API_KEY' } };
+    if (request.method === 'POST' && request.path === '/v1/invoice') {
+      const body = JSON.parse(request.body) as Record<string, unknown>;
+      const id = String(4_522_625_000 + invoices.size + Math.floor(Math.random() * 1000) * 10_000);
+      const invoice = { ...body, id, invoice_url: `https://nowpayments.fake/payment/?iid=${id}`, price_amount: String(body.price_amount) };
+      invoices.set(id, invoice);
+      return { status: 201, json: invoice };
+    }
+    const read = /^\/v1\/payment\/([^/]+)$/.exec(request.path);
+    const payment = read ? payments.get(decodeURIComponent(read[1]!)) : undefined;
+    if (request.method === 'GET' && payment) return { status: 200, json: payment };
+    return { status: 404, json: { code: 'NOT_FOUND', message: 'Payment not found' } };
+  });
+
+  const sign = (payload: unknown) => createHmac('sha512', FAKE_NOWPAYMENTS.ipnSecret).update(JSON.stringify(sortDeep(payload))).digest('hex');
+  return {
+    ...server,
+    invoices,
+    payments,
+    /** The member pays under `invoiceId`: a payment with the invoice's price, waiting; answers its id (a number). */
+    pay(invoiceId: string, change: Record<string, unknown> = {}): number {
+      const invoice = invoices.get(invoiceId);
+      if (!invoice) throw new Error(`fake NOWPayments has no invoice ${invoiceId}`);
+      const id = (nextPaymentId += 1);
+      payments.set(String(id), {
+        payment_id: id,
+        invoice_id: Number(invoiceId),
+        payment_status: 'waiting',
+        pay_address: 'bc1qfakeaddress',
+        price_amount: Number(invoice.price_amount),
+        price_currency: invoice.price_currency,
+        pay_amount: 0.0112,
+        actually_paid: 0,
+        pay_currency: 'btc',
+        order_id: invoice.order_id,
+        order_description: invoice.order_description,
+        purchase_id: String(id + 1),
+        outcome_amount: 0.011,
+        outcome_currency: 'btc',
+        ...change,
+      });
+      return id;
+    },
+    set(paymentId: number, change: Record<string, unknown>) {
+      const payment = payments.get(String(paymentId));
+      if (!payment) throw new Error(`fake NOWPayments has no payment ${paymentId}`);
+      Object.assign(payment, change);
+    },
+    down(answer: FakeAnswer = { status: 503, text: 'Service Unavailable' }) {
+      outage = answer;
+    },
+    up() {
+      outage = undefined;
+    },
+    /** An IPN for the payment as it stands (plus `overrides`), signed like NOWPayments signs it. */
+    ipn(paymentId: number, overrides: Record<string, unknown> = {}): FakeDelivery {
+      const payload = { ...payments.get(String(paymentId)), fee: { currency: 'btc', depositFee: 0, withdrawalFee: 0, serviceFee: 0 }, ...overrides };
+      const body = Buffer.from(JSON.stringify(payload));
+      return { body, headers: { 'content-type': 'application/json', 'x-nowpayments-sig': sign(payload) } };
+    },
+    sign,
+  };
+}
+export type FakeNowpayments = Awaited<ReturnType<typeof startFakeNowpayments>>;

@@ -5,7 +5,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
-import { defaultRateLimits, type Config, type RateLimits } from '../src/config';
+import { defaultRateLimits, type Config, type PaymentSettings, type RateLimits } from '../src/config';
 import { connectPglite, connectPostgres, type DatabaseHandle } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { fixedClock, type FixedClock } from '../src/lib/clock';
@@ -13,6 +13,8 @@ import { hashPassword } from '../src/lib/password';
 import { memoryStorage } from '../src/lib/storage';
 import { processOutbox } from '../src/modules/mail/mail.service';
 import { memoryTransport, type OutgoingMail } from '../src/modules/mail/mail.transport';
+import type { PaymentProvider } from '../src/modules/payments/provider';
+import { FAKE_BTCPAY, FAKE_NOWPAYMENTS } from './fake-http-server';
 
 /** Generous limits so ordinary tests never trip them; rate-limit tests pass their own. */
 const relaxed: RateLimits = Object.fromEntries(
@@ -40,9 +42,27 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionTtl: { remembered: 30 * 24 * 3600, default: 12 * 3600 },
     webDistDir: undefined,
     runJobs: false,
+    payments: testPayments.sandbox(),
     ...overrides,
   };
 }
+
+/** PAYMENT_PROVIDER settings for a test app: the sandbox (the default), or a real provider at a fake server. */
+export const testPayments = {
+  sandbox: (): PaymentSettings => ({ provider: 'sandbox', invoiceExpiryMinutes: 60, sandboxExpiryMinutes: 30 }),
+  btcpay: (url: string): PaymentSettings => ({
+    provider: 'btcpay',
+    invoiceExpiryMinutes: 60,
+    sandboxExpiryMinutes: 30,
+    btcpay: { url, ...FAKE_BTCPAY },
+  }),
+  nowpayments: (apiUrl: string): PaymentSettings => ({
+    provider: 'nowpayments',
+    invoiceExpiryMinutes: 60,
+    sandboxExpiryMinutes: 30,
+    nowpayments: { apiUrl, ...FAKE_NOWPAYMENTS },
+  }),
+};
 
 /** A fresh database copied from the run's migrated template. */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
@@ -86,13 +106,15 @@ export type TestContext = {
   storage: ReturnType<typeof memoryStorage>;
 };
 
-export async function createTestApp(options: { config?: Partial<Config>; clock?: FixedClock } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { config?: Partial<Config>; clock?: FixedClock; paymentProvider?: PaymentProvider } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const clock = options.clock ?? fixedClock(new Date());
   const config = testConfig(options.config);
   const logger = pino({ level: 'silent' });
   const storage = memoryStorage();
-  const app = await buildApp({ config, db: database.db, clock, logger, storage });
+  const app = await buildApp({ config, db: database.db, clock, logger, storage, paymentProvider: options.paymentProvider });
   const transport = memoryTransport();
   return {
     app,

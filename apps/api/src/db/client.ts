@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -53,7 +54,7 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
 /** Embedded PostgreSQL (PGlite): under `dataDir`, or in memory when `dataDir` is undefined. */
 export function connectPglite(dataDir?: string, loadDataDir?: Blob): DatabaseHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir, loadDataDir });
+  const client = new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

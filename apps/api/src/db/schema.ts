@@ -5,3 +5,5 @@ export * from './schema/kyc';
 export * from './schema/ledger';
 export * from './schema/transactions';
 export * from './schema/memberships';
+export * from './schema/payments';
+export * from './schema/projects';

@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
 import { PACKS, type PackId } from '@terrafund/contracts';
 import { queryRows, type Database, type Executor } from '../db/client';
@@ -16,10 +17,11 @@ import type { Clock } from '../lib/clock';
  * day: whatever the time the job runs, every day has exactly one paying membership per member. Status is not
  * read otherwise: an `ended` membership is still paid for the days its window covers (a catch-up after downtime).
  *
- * Exactly once. Each day is paid in one database transaction that first takes a transaction-scoped advisory
- * lock, so two runs (two timers, two servers) serialise and the second finds the day paid. Under the lock the
- * pass is a fixed number of set-based statements whatever the number of memberships; the primary key of
- * dividend_payouts (membership, day) is the database's own guarantee, whatever the code does.
+ * Exactly once. A day is paid in passes over consecutive memberships (payDay); each pass is one database
+ * transaction that first takes a transaction-scoped advisory lock, so two runs (two timers, two servers)
+ * serialise pass by pass and each skips what the other paid. A pass claims, records and credits each of its
+ * memberships in one set-based statement, so a membership's day is paid entirely or not at all; the primary
+ * key of dividend_payouts (membership, day) is the database's own guarantee, whatever the code does.
  *
  * Catch-up. A run pays every due business day not yet paid, oldest first, from the earliest unpaid due day of
  * any membership up to the last day whose PAYOUT_TIME has passed, in chunks of at most MAX_DAYS_PER_CHUNK days.
@@ -29,6 +31,54 @@ import type { Clock } from '../lib/clock';
 export const PAYOUT_LOCK_ID = 7_340_022;
 const MAX_DAYS_PER_CHUNK = 31;
 const DAY_MS = 86_400_000;
+/**
+ * Wallets credited per journal entry. The ledger checks at commit, for each posting, that its entry sums to
+ * zero by reading all the entry's postings, so an entry of n wallets costs n² row reads: one entry for a day of
+ * a million members would never commit. Each entry also posts once on platform:dividends_paid, one row updated
+ * again for every entry of a transaction, so entries should not be tiny either (docs/performance.md).
+ */
+const WALLETS_PER_ENTRY = 25;
+/**
+ * How long one slice of the work (a pass) should take, and the pause after it. Embedded PGlite runs its
+ * queries on this process's event loop and a transaction holds it until it ends, so the server answers a
+ * request only between passes, after a few turns of the loop (accept, read, answer): short passes with a
+ * pause in between keep API latency low. On PostgreSQL a pass only holds the wallets it credits, so it can be
+ * longer, which keeps the per-pass cost (a transaction, a lock, planning one statement) to a few percent.
+ */
+type Pacing = { targetMs: number; /** Pause after a slice, as a share of the time it took. */ pause: number };
+const PACING: Record<'embedded' | 'server', Pacing> = {
+  embedded: { targetMs: 50, pause: 0.25 },
+  server: { targetMs: 250, pause: 0 },
+};
+const pacingOf = (db: Database): Pacing => ((db as { $client?: unknown }).$client instanceof PGlite ? PACING.embedded : PACING.server);
+/** Memberships in the first slice; later ones are sized from the time the previous one took. */
+const FIRST_SLICE = 100;
+const MIN_SLICE = 50;
+const MAX_SLICE = 20_000;
+
+type Slice = { /** Memberships looked at, and the last of them in id order. */ lookedAt: number; last: string | null };
+
+/**
+ * Runs `step` over consecutive slices of the memberships in id order (each starting after the last one the
+ * previous slice looked at), sized to take about `pacing.targetMs` each, yielding to the event loop between
+ * them, until a slice comes back short. Walking the primary key keeps each slice's cost proportional to its
+ * size, and the memory of the process flat, however many memberships there are.
+ */
+async function inSlices<T extends Slice>(pacing: Pacing, step: (after: string | null, limit: number) => Promise<T>): Promise<void> {
+  let after: string | null = null;
+  let limit = FIRST_SLICE;
+  for (;;) {
+    // Wall time, not the injected clock: this measures the work itself, to size the next slice.
+    const started = performance.now();
+    const slice = await step(after, limit);
+    if (slice.lookedAt < limit || slice.last === null) return;
+    after = slice.last;
+    const took = performance.now() - started;
+    const scale = Math.min(2, Math.max(0.5, pacing.targetMs / Math.max(1, took)));
+    limit = Math.round(Math.min(MAX_SLICE, Math.max(MIN_SLICE, limit * scale)));
+    await new Promise((resolve) => (pacing.pause > 0 ? setTimeout(resolve, took * pacing.pause) : setImmediate(resolve)));
+  }
+}
 
 export type PayoutRunResult = {
   /** The business days processed (YYYY-MM-DD), including those where nothing was left to pay. */
@@ -91,111 +141,245 @@ const dueOn = (day: string) => sql`
 /**
  * The earliest day, not after `last`, some membership is due and not yet paid: after its last paid day, or the
  * day after its activation. Days before a membership's last paid day are never unpaid (each pass pays every
- * membership due that day, and a membership's window only shrinks after activation).
+ * membership due that day, and a membership's window only shrinks after activation). Every membership is
+ * looked at, in slices (see inSlices); the last paid day is a backward probe of the primary key.
  */
-async function earliestUnpaidDay(db: Executor, last: string): Promise<string | null> {
-  const [row] = await queryRows<{ day: string | null }>(db, sql`
-    select min(c.candidate)::text as day
-    from memberships m
-    cross join lateral (
-      select greatest(
-        (m.started_at at time zone 'UTC')::date + 1,
-        coalesce((select max(p.business_day) from dividend_payouts p where p.membership_id = m.id) + 1, '-infinity'::date)
-      ) as candidate
-    ) c
-    where c.candidate <= least(
-      (m.ends_at at time zone 'UTC')::date,
-      coalesce((m.replaced_at at time zone 'UTC')::date, 'infinity'::date),
-      ${last}::date
-    )`);
-  return row?.day ?? null;
+async function earliestUnpaidDay(db: Database, last: string, pacing: Pacing): Promise<string | null> {
+  let earliest: string | null = null;
+  await inSlices(pacing, (after, limit) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`); // see payPass
+      const [row] = await queryRows<{ looked_at: number; last: string | null; day: string | null }>(tx, sql`
+        with slice as materialized (
+          select m.id, m.started_at, m.ends_at, m.replaced_at from memberships m
+          ${after === null ? sql`` : sql`where m.id > ${after}::uuid`}
+          order by m.id
+          limit ${limit}
+        )
+        select (select count(*) from slice)::int as looked_at,
+               (select id::text from slice order by id desc limit 1) as last,
+               (select min(c.candidate)::text
+                from slice m
+                cross join lateral (
+                  select greatest(
+                    (m.started_at at time zone 'UTC')::date + 1,
+                    coalesce((select max(p.business_day) from dividend_payouts p where p.membership_id = m.id) + 1, '-infinity'::date)
+                  ) as candidate
+                ) c
+                where c.candidate <= least(
+                  (m.ends_at at time zone 'UTC')::date,
+                  coalesce((m.replaced_at at time zone 'UTC')::date, 'infinity'::date),
+                  ${last}::date
+                )) as day`);
+      if (row?.day && (earliest === null || row.day < earliest)) earliest = row.day;
+      return { lookedAt: Number(row?.looked_at ?? 0), last: row?.last ?? null };
+    }),
+  );
+  return earliest;
 }
 
-/** Pays business day `day` to every membership due and unpaid, in one transaction under the payout lock. */
-async function payDay(db: Database, day: string, now: Date, payoutMinutes: number) {
-  const nowIso = now.toISOString();
-  const dueIso = dueAt(day, payoutMinutes).toISOString();
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_ID})`);
+/** The idempotency key of the `number`-th journal entry of business day `day` (1, 2, … with no gap). */
+const entryKey = (day: string, number: number) => `payouts:${day}:${number}`;
 
-    // 1. Every member due a dividend has a wallet account (as memberAccount() would create it).
-    await tx.execute(sql`
-      insert into ledger_accounts (code, user_id, kind)
-      select distinct 'member:' || m.user_id::text || ':wallet', m.user_id, 'member_wallet'
+/**
+ * How many journal entries `day` already has. Their keys are numbered 1…N without a gap (each pass takes the
+ * next numbers under the payout lock), so N is found by probing the unique key, from `known` (a number known
+ * to exist, e.g. the last one this run wrote) doubling the step, then bisecting: one lookup when no other run
+ * wrote in between, a few dozen at worst, whatever the day's size. Counting the day's rows instead would cost
+ * every pass a scan of all the day's payouts so far.
+ */
+async function entriesOfDay(tx: Executor, day: string, known: number): Promise<number> {
+  const exists = async (number: number) =>
+    (await queryRows(tx, sql`select 1 from journal_entries where idempotency_key = ${entryKey(day, number)}`)).length > 0;
+  let low = known;
+  let step = 1;
+  while (await exists(low + step)) {
+    low += step;
+    step *= 2;
+  }
+  let high = low + step;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (await exists(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+type PassResult = Slice & {
+  paid: number;
+  amountCents: number;
+  /** The number of the day's last journal entry after the pass. */
+  entries: number;
+};
+
+/**
+ * One pass, one statement. It looks at the next `limit` memberships due on `day` in id order after `after`
+ * (walking the primary key keeps a pass's work proportional to its size, however many passes the day takes)
+ * and pays those not yet paid: gives a wallet to a member who has none yet (their first dividend, as
+ * memberAccount() would), claims the (membership, day) rows, writes the member transactions, journal entries
+ * of at most WALLETS_PER_ENTRY wallets each (numbered from `entriesBefore` + 1), one posting per wallet and one
+ * per entry on platform:dividends_paid. Ids are drawn up front so every row can name the others; the foreign
+ * keys and the balance trigger run at the end of the statement, and each entry's zero sum is checked at commit.
+ *
+ * The claim has no ON CONFLICT: a (membership, day) already paid (impossible under the lock, whatever the code
+ * does) makes the primary key refuse the whole pass, so nothing is ever paid twice. Likewise a wallet that
+ * memberAccount() creates for the same member at the same instant fails the pass on its unique code (payPass
+ * then runs it again, and finds the wallet). Every row is derived from
+ * one materialized set, never by joining two of them: the planner cannot estimate those sets (it sees one row)
+ * and would join them by nested loops, quadratic in the pass size. Rows are written in the order of each
+ * table's main index (claims by membership, transactions by member, postings by account: the order every
+ * writer locks accounts in, so no deadlock).
+ */
+async function payPassStatement(
+  tx: Executor,
+  day: string,
+  times: { now: string; due: string },
+  after: string | null,
+  limit: number,
+  entriesBefore: number,
+) {
+  const [row] = await queryRows<{ looked_at: number; last: string | null; paid: number; total: string; entries: number }>(tx, sql`
+    with scanned as materialized (
+      select m.id as membership_id, m.user_id, m.pack, m.daily_dividend_cents as amount_cents,
+             -- Scalar subqueries, one index probe each. Statistics taken before today's payouts existed say the
+             -- day has none, so a plain "= day" test is planned on the business_day index (or as an anti-join)
+             -- and reads all the day's payouts so far for every membership; the latest payout up to the day is a
+             -- backward probe of the primary key whatever the statistics say.
+             (select max(p.business_day) from dividend_payouts p where p.membership_id = m.id and p.business_day <= ${day}::date) = ${day}::date as paid,
+             (select a.id from ledger_accounts a where a.code = 'member:' || m.user_id::text || ':wallet') as wallet_id
       from memberships m
-      where ${dueOn(day)}
-        and not exists (select 1 from dividend_payouts p where p.membership_id = m.id and p.business_day = ${day}::date)
-      on conflict (code) do nothing`);
-
-    // 2. One statement: claim the (membership, day) rows, write the member transactions, one journal entry for
-    //    the batch, one posting per wallet and one on platform:dividends_paid. Ids are drawn up front so every
-    //    row can name the others; the foreign keys and the balance trigger run at the end of the statement,
-    //    and the entry's zero sum is checked at commit.
-    const [result] = await queryRows<{ paid: number; total: string }>(tx, sql`
-      with due as materialized (
-        select m.id as membership_id, m.user_id, m.pack, m.daily_dividend_cents as amount_cents,
-               gen_random_uuid() as transaction_id
-        from memberships m
-        where ${dueOn(day)}
-          and not exists (select 1 from dividend_payouts p where p.membership_id = m.id and p.business_day = ${day}::date)
-      ),
-      batch as materialized (
-        select gen_random_uuid() as entry_id,
-               'payouts:' || ${day}::text || ':'
-                 || ((select count(distinct p.entry_id) from dividend_payouts p where p.business_day = ${day}::date) + 1)::text
-                 as idempotency_key
-        where exists (select 1 from due)
-      ),
-      claimed as (
-        insert into dividend_payouts (membership_id, business_day, amount_cents, transaction_id, entry_id, created_at)
-        select d.membership_id, ${day}::date, d.amount_cents, d.transaction_id, b.entry_id, ${nowIso}::timestamptz
-        from due d cross join batch b
-        on conflict do nothing
-        returning membership_id, transaction_id, amount_cents
-      ),
-      entry as (
-        insert into journal_entries (id, kind, idempotency_key, description, metadata, created_at)
-        select b.entry_id, 'payout_batch', b.idempotency_key, 'Daily dividends – ' || ${day}::text,
-               jsonb_build_object(
-                 'businessDay', ${day}::text,
-                 'payouts', (select count(*) from claimed),
-                 'totalCents', (select sum(c.amount_cents) from claimed c)),
-               ${nowIso}::timestamptz
-        from batch b
-        where exists (select 1 from claimed)
-        returning id
-      ),
-      member_transactions as (
-        insert into transactions (id, user_id, type, amount_cents, status, description, plan, entry_id, created_at, updated_at)
-        select c.transaction_id, d.user_id, 'payout', c.amount_cents, 'completed',
-               'Daily dividend ' || d.pack || ' – ' || ${day}::text, d.pack, b.entry_id,
-               ${dueIso}::timestamptz, ${dueIso}::timestamptz
-        from claimed c join due d using (membership_id) cross join batch b
-        returning id
-      ),
-      lines as (
-        select a.id as account_id, c.amount_cents
-        from claimed c
-        join due d using (membership_id)
-        join ledger_accounts a on a.code = 'member:' || d.user_id::text || ':wallet'
+      where ${dueOn(day)} ${after === null ? sql`` : sql`and m.id > ${after}::uuid`}
+      order by m.id
+      limit ${limit}
+    ),
+    due as materialized (
+      -- Random ids are drawn once per row at the bottom: a window function re-evaluates a volatile argument.
+      select b.membership_id, b.user_id, b.pack, b.amount_cents, b.transaction_id, b.new_wallet, b.account_id, b.batch,
+             first_value(b.entry_seed) over (partition by b.batch) as entry_id
+      from (
+        select w.*, (row_number() over (order by w.account_id) - 1) / ${WALLETS_PER_ENTRY} as batch
+        from (
+          select r.membership_id, r.user_id, r.pack, r.amount_cents, r.transaction_id, r.entry_seed,
+                 r.wallet_id is null as new_wallet,
+                 coalesce(r.wallet_id, first_value(r.wallet_seed) over (partition by r.user_id)) as account_id
+          from (
+            select s.*, gen_random_uuid() as transaction_id, gen_random_uuid() as wallet_seed, gen_random_uuid() as entry_seed
+            from scanned s
+            where s.paid is not true
+          ) r
+        ) w
+      ) b
+    ),
+    new_wallets as (
+      insert into ledger_accounts (id, code, user_id, kind)
+      select distinct on (d.user_id) d.account_id, 'member:' || d.user_id::text || ':wallet', d.user_id, 'member_wallet'
+      from due d where d.new_wallet
+      returning id
+    ),
+    claimed as (
+      insert into dividend_payouts (membership_id, business_day, amount_cents, transaction_id, entry_id, created_at)
+      select d.membership_id, ${day}::date, d.amount_cents, d.transaction_id, d.entry_id, ${times.now}::timestamptz
+      from due d
+      order by d.membership_id
+      returning amount_cents
+    ),
+    entry_totals as materialized (
+      select d.entry_id, d.batch, count(*) as payouts, sum(d.amount_cents) as total from due d group by d.entry_id, d.batch
+    ),
+    entries as (
+      insert into journal_entries (id, kind, idempotency_key, description, metadata, created_at)
+      select t.entry_id, 'payout_batch',
+             'payouts:' || ${day}::text || ':' || (${entriesBefore}::int + row_number() over (order by t.batch))::text,
+             'Daily dividends – ' || ${day}::text,
+             jsonb_build_object('businessDay', ${day}::text, 'payouts', t.payouts, 'totalCents', t.total),
+             ${times.now}::timestamptz
+      from entry_totals t
+      returning id
+    ),
+    member_transactions as (
+      insert into transactions (id, user_id, type, amount_cents, status, description, plan, entry_id, created_at, updated_at)
+      select d.transaction_id, d.user_id, 'payout', d.amount_cents, 'completed',
+             'Daily dividend ' || d.pack || ' – ' || ${day}::text, d.pack, d.entry_id,
+             ${times.due}::timestamptz, ${times.due}::timestamptz
+      from due d
+      order by d.user_id
+      returning id
+    ),
+    posted as (
+      insert into postings (entry_id, account_id, amount_cents, created_at)
+      select l.entry_id, l.account_id, l.amount_cents, ${times.now}::timestamptz
+      from (
+        select d.entry_id, d.account_id, d.amount_cents from due d
         union all
-        select a.id, -sum(c.amount_cents)
-        from claimed c cross join ledger_accounts a
-        where a.code = 'platform:dividends_paid'
-        group by a.id
-      ),
-      posted as (
-        insert into postings (entry_id, account_id, amount_cents, created_at)
-        select b.entry_id, l.account_id, l.amount_cents, ${nowIso}::timestamptz
-        from lines l cross join batch b
-        order by l.account_id
-        returning id
-      )
-      select (select count(*) from claimed)::int as paid,
-             coalesce((select sum(amount_cents) from claimed), 0)::text as total,
-             (select count(*) from member_transactions) + (select count(*) from posted) + (select count(*) from entry) as written`);
-    return { paid: Number(result?.paid ?? 0), amountCents: Number(result?.total ?? 0) };
+        select t.entry_id, (select a.id from ledger_accounts a where a.code = 'platform:dividends_paid'), -t.total
+        from entry_totals t
+      ) l
+      order by l.account_id
+      returning id
+    )
+    select (select count(*) from scanned)::int as looked_at,
+           (select membership_id::text from scanned order by membership_id desc limit 1) as last,
+           (select count(*) from claimed)::int as paid,
+           coalesce((select sum(amount_cents) from claimed), 0)::text as total,
+           (select count(*) from entries)::int as entries,
+           (select count(*) from new_wallets) + (select count(*) from member_transactions) + (select count(*) from posted) as written`);
+  return {
+    lookedAt: Number(row?.looked_at ?? 0),
+    last: row?.last ?? null,
+    paid: Number(row?.paid ?? 0),
+    amountCents: Number(row?.total ?? 0),
+    entries: entriesBefore + Number(row?.entries ?? 0),
+  };
+}
+
+/** Whether `error` (or what it wraps) is PostgreSQL refusing a second row for a unique constraint named `name`. */
+function isUniqueViolation(error: unknown, name: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === name) return true;
+  }
+  return false;
+}
+
+/** One pass: a database transaction under the payout lock (see payPassStatement). */
+async function payPass(db: Database, day: string, times: { now: string; due: string }, after: string | null, limit: number, knownEntries: number) {
+  const attempt = () =>
+    db.transaction(async (tx): Promise<PassResult> => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_ID})`);
+      // The statement's estimated cost crosses PostgreSQL's JIT threshold, and compiling it costs more than it
+      // saves on a pass of a few thousand rows (hundreds of milliseconds per pass when measured).
+      await tx.execute(sql`set local jit = off`);
+      const entriesBefore = await entriesOfDay(tx, day, knownEntries);
+      return payPassStatement(tx, day, times, after, limit, entriesBefore);
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    // A member's first wallet, created by another transaction while this pass created it too: it exists now.
+    if (isUniqueViolation(error, 'ledger_accounts_code_unique')) return attempt();
+    throw error;
+  }
+}
+
+/**
+ * Pays business day `day` to every membership due and unpaid, in passes over consecutive memberships (see
+ * inSlices), each its own database transaction under the payout lock. A run stopped between passes leaves the
+ * day partly paid, never half-paid for one membership: the next run finds the rest (earliestUnpaidDay) and
+ * pays only that.
+ */
+async function payDay(db: Database, day: string, now: Date, payoutMinutes: number, pacing: Pacing) {
+  const times = { now: now.toISOString(), due: dueAt(day, payoutMinutes).toISOString() };
+  const total = { paid: 0, amountCents: 0 };
+  let entries = 0;
+  await inSlices(pacing, async (after, limit) => {
+    const pass = await payPass(db, day, times, after, limit, entries);
+    total.paid += pass.paid;
+    total.amountCents += pass.amountCents;
+    entries = pass.entries;
+    return pass;
   });
+  return total;
 }
 
 /**
@@ -207,10 +391,13 @@ export async function runPayouts(db: Database, options: PayoutOptions): Promise<
   const now = options.clock.now();
   const last = lastDueDay(now, payoutMinutes);
   const result: PayoutRunResult = { days: [], paid: 0, amountCents: 0 };
+  const pacing = pacingOf(db);
 
   let cursor: string | null = null;
   for (;;) {
-    const earliest = await earliestUnpaidDay(db, last);
+    // Never go back within one run: a day skipped here is found by the next run (so no need to look again).
+    if (cursor && cursor > last) break;
+    const earliest = await earliestUnpaidDay(db, last, pacing);
     if (!earliest) break;
     const start: string = cursor && cursor > earliest ? cursor : earliest;
     if (start > last) break;
@@ -219,12 +406,11 @@ export async function runPayouts(db: Database, options: PayoutOptions): Promise<
     for (let ms = startMs; ms <= endMs; ms += DAY_MS) {
       const day = dayString(ms);
       if (!isBusinessDay(day)) continue;
-      const paid = await payDay(db, day, now, payoutMinutes);
+      const paid = await payDay(db, day, now, payoutMinutes, pacing);
       result.days.push(day);
       result.paid += paid.paid;
       result.amountCents += paid.amountCents;
     }
-    // Never go back within one run: a day skipped here is found by the next run.
     cursor = dayString(endMs + DAY_MS);
   }
   return result;

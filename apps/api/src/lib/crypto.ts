@@ -14,6 +14,11 @@ export function createSecrets(appSecret: string) {
   const mailKey = derive('terrafund:mail-outbox:v1');
 
   return {
+    /**
+     * The key the built-in sandbox signs its payment notifications with: derived, so the sandbox needs no
+     * setting of its own, and nothing signed with it opens anything else.
+     */
+    sandboxWebhookKey: derive('terrafund:sandbox-webhook:v1').toString('hex'),
     /** HMAC-SHA256, hex: what is stored for every token and code. */
     hash(value: string): string {
       return createHmac('sha256', hashKey).update(value, 'utf8').digest('hex');

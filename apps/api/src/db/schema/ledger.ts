@@ -23,6 +23,7 @@ export const ledgerAccounts = pgTable(
         'platform_dividends_paid',
         'platform_withdrawals_paid_out',
         'platform_project_funding',
+        'platform_packs_retired',
       ],
     }).notNull(),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(sql`0`),

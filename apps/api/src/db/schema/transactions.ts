@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { journalEntries } from './ledger';
+import { projects } from './projects';
 import { users } from './users';
 
 /**
@@ -21,6 +22,8 @@ export const transactions = pgTable(
     walletAddress: text('wallet_address'),
     txHash: text('tx_hash'),
     plan: text('plan'),
+    /** The project of an `investment`. */
+    projectId: uuid('project_id').references(() => projects.id),
     /** The entry that moved the money when the transaction was created (the hold, for a withdrawal). */
     entryId: uuid('entry_id').references(() => journalEntries.id),
     decidedBy: uuid('decided_by').references(() => users.id),
@@ -34,6 +37,8 @@ export const transactions = pgTable(
     check('transactions_status_check', sql`${t.status} in ('pending', 'completed', 'failed')`),
     index('transactions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('transactions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('transactions_project_idx').on(t.projectId).where(sql`${t.projectId} is not null`),
+    check('transactions_investment_project', sql`(${t.type} = 'investment') = (${t.projectId} is not null)`),
   ],
 );
 

@@ -105,6 +105,18 @@ export const mailTemplates = {
           undefined,
           { label: 'View your wallet', url: p.walletUrl },
         ),
+  packActivated: (p: { firstName: string; pack: string; amount: string; endsOn: string; replacedPack?: string; dashboardUrl: string }) =>
+    compose(
+      `Your ${p.pack} pack is active`,
+      p.firstName,
+      [
+        `We received your payment of ${p.amount} USD and your ${p.pack} pack is now active until ${p.endsOn}.`,
+        ...(p.replacedPack ? [`It replaces your ${p.replacedPack} pack, which is no longer active.`] : []),
+        'Daily dividends are credited to your wallet on business days, starting with the next one.',
+      ],
+      undefined,
+      { label: 'Go to your dashboard', url: p.dashboardUrl },
+    ),
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

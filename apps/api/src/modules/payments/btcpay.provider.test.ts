@@ -176,6 +176,15 @@ describe('reading an invoice', () => {
     expect(await status()).toMatchObject({ state: 'pending', rawStatus: 'Processing' });
   });
 
+  it('marks a pending invoice with money on it, so it is not timed out while BTCPay confirms', async () => {
+    stored = invoice({ status: 'New' });
+    expect((await status()).paymentDetected).toBeUndefined();
+    stored = invoice({ status: 'Processing' });
+    expect((await status()).paymentDetected).toBe(true);
+    stored = invoice({ status: 'New', additionalStatus: 'PaidPartial' });
+    expect(await status()).toMatchObject({ state: 'pending', paymentDetected: true });
+  });
+
   it('sends a Settled invoice with the wrong amount, currency or order to review', async () => {
     for (const overrides of [
       { amount: '699.99' },

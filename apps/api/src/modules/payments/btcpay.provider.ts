@@ -143,9 +143,12 @@ export function mapBtcpayInvoice(invoice: BtcpayInvoice): ProviderStatus {
       return { ...base, state: 'expired' };
     case 'Invalid':
       return { ...base, state: 'failed' };
+    case 'Processing':
+      // Paid in full, waiting for confirmations: can still fall back to New, so it never settles.
+      return { ...base, state: 'pending', paymentDetected: true };
     default:
-      // New, Processing, and any status a later BTCPay version adds: wait, never settle.
-      return { ...base, state: 'pending' };
+      // New (perhaps partly paid), and any status a later BTCPay version adds: wait, never settle.
+      return additional === 'PaidPartial' ? { ...base, state: 'pending', paymentDetected: true } : { ...base, state: 'pending' };
   }
 }
 

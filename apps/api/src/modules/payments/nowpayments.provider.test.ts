@@ -182,6 +182,15 @@ describe('reading a payment', () => {
     }
   });
 
+  it('marks a payment on its way, so the invoice is not timed out while it confirms', async () => {
+    stored = payment({ payment_status: 'waiting' });
+    expect((await status()).paymentDetected).toBeUndefined();
+    for (const payment_status of ['confirming', 'confirmed', 'sending']) {
+      stored = payment({ payment_status });
+      expect((await status()).paymentDetected).toBe(true);
+    }
+  });
+
   it('maps partially_paid to review, failed and refunded to failed, expired to expired', async () => {
     stored = payment({ payment_status: 'partially_paid' });
     expect(await status()).toMatchObject({ state: 'review', reviewReason: 'partial' });

@@ -211,8 +211,13 @@ export function mapNowpaymentsPayment(payment: NowpaymentsPayment): ProviderStat
       return { ...base, state: 'failed' };
     case 'expired':
       return { ...base, state: 'expired' };
+    case 'confirming':
+    case 'confirmed':
+    case 'sending':
+      // The money is on its way: in progress, never settle yet.
+      return { ...base, state: 'pending', paymentDetected: true };
     default:
-      // waiting, confirming, confirmed, sending, and anything unknown: in progress, never settle.
+      // waiting, and anything unknown: nothing paid yet.
       return { ...base, state: 'pending' };
   }
 }

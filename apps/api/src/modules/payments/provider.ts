@@ -42,6 +42,11 @@ export type ProviderStatus = {
   /** The provider's own status word (plus BTCPay's additionalStatus), for logs and the admin. */
   rawStatus: string;
   reviewReason?: ReviewReason;
+  /**
+   * Pending, but money has been seen (BTCPay Processing, NOWPayments confirming…): the invoice must not be
+   * timed out by us while the provider is still confirming a payment made in time.
+   */
+  paymentDetected?: boolean;
 };
 
 export type VerifiedNotification = {

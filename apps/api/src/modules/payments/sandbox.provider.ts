@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { messages } from '@terrafund/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { verifyBtcpayStyleNotification } from './btcpay.provider';
@@ -26,9 +27,9 @@ export type SandboxInvoice = {
 };
 
 /**
- * Where sandbox invoices live (in memory here; the database later). `update` is a compare-and-set: it
- * changes the invoice only while its status is still `from`, and answers undefined otherwise, so two clicks
- * on Pay (or Pay racing expiry, on two servers) close an invoice once.
+ * Where sandbox invoices live: the database in the server (sandbox.store.ts), memory in unit tests. `update`
+ * is a compare-and-set: it changes the invoice only while its status is still `from`, and answers undefined
+ * otherwise, so two clicks on Pay (or Pay racing expiry, on two servers) close an invoice once.
  */
 export interface SandboxStore {
   save(invoice: SandboxInvoice): Promise<void>;
@@ -120,7 +121,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
   async function load(invoiceId: string): Promise<SandboxInvoice> {
     const invoice = await store.get(invoiceId);
-    if (!invoice) throw new AppError('NOT_FOUND', 'Invoice not found');
+    if (!invoice) throw new AppError('NOT_FOUND', messages.wallet.invoiceNotFound);
     return invoice;
   }
 
@@ -130,11 +131,11 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
   async function close(invoiceId: string, to: 'Settled' | 'Expired'): Promise<SandboxInvoice> {
     const invoice = await load(invoiceId);
     // Left open in the store: expire() still closes it and sends the notification the webhook needs.
-    if (to === 'Settled' && isOverdue(invoice)) throw new AppError('CONFLICT', 'This invoice has expired');
+    if (to === 'Settled' && isOverdue(invoice)) throw new AppError('CONFLICT', messages.wallet.invoiceExpired);
     const closed = await store.update(invoiceId, 'New', { status: to, closedAt: clock.now() });
     if (!closed) {
       const current = await load(invoiceId);
-      throw new AppError('CONFLICT', current.status === 'Settled' ? 'This invoice is already paid' : 'This invoice has expired');
+      throw new AppError('CONFLICT', current.status === 'Settled' ? messages.wallet.invoicePaid : messages.wallet.invoiceExpired);
     }
     return closed;
   }

@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createWithdrawalBody, idParam, planSchema, transactionSchema, withdrawalDecisionBody } from '@terrafund/contracts';
+import {
+  createTransactionBody,
+  depositResponseSchema,
+  errorResponse,
+  idParam,
+  planSchema,
+  transactionSchema,
+  withdrawalDecisionBody,
+} from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses } from '../../plugins/responses';
+import { createDeposit } from '../payments/payments.service';
 import * as service from './transactions.service';
 
-/** Plans, the member's transactions and withdrawals, and the admin's decision on them (decisions section 1). */
+/** Plans, deposits, the member's transactions and withdrawals, and the admin's decision on them (decisions section 1). */
 export const transactionRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -25,12 +34,25 @@ export const transactionRoutes =
         tags,
         security,
         description:
-          '`{type:"withdrawal", amount, walletAddress}` requests a withdrawal (approved KYC, at least 25, at most the balance); the amount is held at once.',
-        body: createWithdrawalBody,
-        response: { 201: z.object({ transaction: transactionSchema }), ...errorResponses },
+          '`{type:"deposit", plan}` starts a plan purchase (no KYC needed): a pending deposit for the plan\'s price and an ' +
+          'invoice at the payment provider, answered as `{transaction, payment_url}`; 503 when the provider does not answer. ' +
+          '`{type:"withdrawal", amount, walletAddress}` requests a withdrawal (approved KYC, at least 25, at most the ' +
+          'balance); the amount is held at once. Other fields the client sends (`_id`, `status`, `userId`, `amount` of a ' +
+          'deposit, `description`) are ignored.',
+        body: createTransactionBody,
+        response: {
+          // Deposit first: a withdrawal's answer has no payment_url, so it can only match the second.
+          201: z.union([depositResponseSchema, z.object({ transaction: transactionSchema })]),
+          ...errorResponses,
+          503: errorResponse,
+        },
       },
-      handler: async (request, reply) =>
-        reply.status(201).send({ transaction: await service.requestWithdrawal(deps, requireAuth(request).user, request.body) }),
+      handler: async (request, reply) => {
+        const { user } = requireAuth(request);
+        const body = request.body;
+        if (body.type === 'deposit') return reply.status(201).send(await createDeposit(deps, user, body.plan));
+        return reply.status(201).send({ transaction: await service.requestWithdrawal(deps, user, body) });
+      },
     });
 
     app.get('/transactions', {

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { transactions } from './transactions';
+import { users } from './users';
+
+/**
+ * One provider invoice per deposit (payments.md). `state` is our reading of the provider's word: only
+ * `settled` activates a pack; `review` means money may have arrived (partial, late, over, mismatched) and an
+ * admin decides. A deposit is settled once: the row is locked while a notification or the reconciliation job
+ * acts on it, and the settlement's journal entry has the idempotency key `deposit:<transaction id>`.
+ */
+export const paymentInvoices = pgTable(
+  'payment_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['sandbox', 'btcpay', 'nowpayments'] }).notNull(),
+    /** The provider's invoice id (BTCPay invoice, NOWPayments invoice, sandbox invoice). */
+    invoiceId: text('invoice_id').notNull(),
+    /** NOWPayments: the payment made under the invoice, learnt from its first notification. */
+    paymentId: text('payment_id'),
+    pack: text('pack', { enum: ['startium', 'ultimium', 'gold', 'platinum'] }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    state: text('state', { enum: ['pending', 'settled', 'expired', 'failed', 'review'] })
+      .notNull()
+      .default('pending'),
+    /** The provider's own status word (with BTCPay's additionalStatus), as last read. */
+    rawStatus: text('raw_status').notNull().default('New'),
+    reviewReason: text('review_reason', { enum: ['partial', 'late', 'over', 'mismatch'] }),
+    paymentUrl: text('payment_url').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('payment_invoices_provider_check', sql`${t.provider} in ('sandbox', 'btcpay', 'nowpayments')`),
+    check('payment_invoices_state_check', sql`${t.state} in ('pending', 'settled', 'expired', 'failed', 'review')`),
+    check('payment_invoices_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('payment_invoices_transaction_unique').on(t.transactionId),
+    uniqueIndex('payment_invoices_provider_invoice_unique').on(t.provider, t.invoiceId),
+    index('payment_invoices_pending_idx').on(t.createdAt).where(sql`${t.state} = 'pending'`),
+    index('payment_invoices_review_idx').on(t.createdAt).where(sql`${t.state} = 'review'`),
+  ],
+);
+
+/**
+ * Every verified notification, once: BTCPay's originalDeliveryId (shared by its retries), NOWPayments'
+ * payment_id:payment_status. Recorded in the transaction that acted on it, so a notification whose handling
+ * failed is not remembered and its redelivery is handled again.
+ */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    provider: text('provider', { enum: ['sandbox', 'btcpay', 'nowpayments'] }).notNull(),
+    deliveryKey: text('delivery_key').notNull(),
+    type: text('type').notNull(),
+    invoiceId: text('invoice_id'),
+    /** What was done: settled, expired, failed, review, pending, ignored. */
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.deliveryKey] })],
+);
+
+/** The built-in sandbox provider's own invoices (its checkout page and status API read them). */
+export const sandboxInvoices = pgTable(
+  'sandbox_invoices',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    returnUrl: text('return_url').notNull(),
+    status: text('status', { enum: ['New', 'Settled', 'Expired'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [check('sandbox_invoices_status_check', sql`${t.status} in ('New', 'Settled', 'Expired')`)],
+);
+
+export type PaymentInvoiceRow = typeof paymentInvoices.$inferSelect;

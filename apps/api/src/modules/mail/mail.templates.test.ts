@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { mailTemplates } from './mail.templates';
+
+describe('the pack activated mail', () => {
+  const base = { firstName: 'Ada', pack: 'Gold', amount: '2500.00', endsOn: '2029-01-05', dashboardUrl: 'https://app.terrafund.test/dashboard' };
+
+  it('says which pack is active, until when, for what payment, with a link to the dashboard', () => {
+    const mail = mailTemplates.packActivated(base);
+    expect(mail.subject).toBe('Your Gold pack is active | Terrafund');
+    expect(mail.text).toContain('Hello Ada,');
+    expect(mail.text).toContain('We received your payment of 2500.00 USD and your Gold pack is now active until 2029-01-05.');
+    expect(mail.text).toContain('Go to your dashboard: https://app.terrafund.test/dashboard');
+    expect(mail.text).not.toContain('replaces');
+    expect(mail.html).toContain('href="https://app.terrafund.test/dashboard"');
+  });
+
+  it('names the pack it replaces on a switch, and escapes what it prints in HTML', () => {
+    const mail = mailTemplates.packActivated({ ...base, firstName: '<b>Ada</b>', replacedPack: 'Startium' });
+    expect(mail.text).toContain('It replaces your Startium pack, which is no longer active.');
+    expect(mail.html).toContain('Hello &lt;b&gt;Ada&lt;/b&gt;,');
+    expect(mail.html).not.toContain('<b>Ada</b>');
+  });
+});

@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '@terrafund/contracts';
+import type { Deps } from '../../deps';
+import { checkoutPolicy, renderCheckoutPage } from './sandbox-checkout';
+import {
+  closeSandboxInvoice,
+  handleNotification,
+  PROVIDER_NAMES,
+  returnPage,
+  returnPageUrl,
+  sandboxInvoice,
+} from './payments.service';
+
+/** Provider notifications are small (BTCPay's are a few hundred bytes); anything near this is not one. */
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+/** The sandbox checkout's forms carry no fields. */
+const FORM_BODY_LIMIT = 1024;
+
+const tags = ['payments'];
+const invoiceParams = z.object({ invoiceId: z.string() });
+
+/**
+ * Provider notifications (webhooks), the return from a provider's checkout, and the built-in sandbox's own
+ * checkout page (payments.md; decisions sections 1 and 3).
+ */
+export const paymentRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Webhooks live in a plugin of their own whose JSON "parser" keeps the bytes: the signature covers the
+    // body exactly as sent (BTCPay's is pretty-printed), which a parsed and re-serialised body is not.
+    await app.register(async (instance) => {
+      const webhooks = instance.withTypeProvider<ZodTypeProvider>();
+      webhooks.removeContentTypeParser('application/json');
+      webhooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+        done(null, body),
+      );
+      for (const provider of PROVIDER_NAMES) {
+        webhooks.post(`/payments/webhooks/${provider}`, {
+          config: { access: 'provider' },
+          schema: {
+            tags,
+            description:
+              `Signed notifications from ${provider === 'sandbox' ? 'the built-in sandbox' : provider} (payments.md): the raw JSON ` +
+              'body as the provider signed it. Open only for the configured PAYMENT_PROVIDER (404 otherwise); a bad ' +
+              'signature is 403; a notification we do not act on is acknowledged; 503 asks for a redelivery.',
+            response: { 200: z.object({ received: z.literal(true) }), 403: errorResponse, 404: errorResponse, 503: errorResponse },
+          },
+          handler: async (request) => {
+            const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+            await handleNotification(deps, provider, body, request.headers);
+            return { received: true as const };
+          },
+        });
+      }
+    });
+
+    app.get('/payments/return/:provider', {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        description:
+          "Where a provider's checkout sends the member back: redirects (302) to /wallet/payment/success or " +
+          '/wallet/payment/timeout after reading the invoice. It settles nothing.',
+        params: z.object({ provider: z.string() }),
+        querystring: z.object({ orderId: z.string().max(100).optional() }),
+      },
+      // A mangled return address still deserves a page, not a JSON error.
+      attachValidation: true,
+      handler: async (request, reply) => {
+        const page = request.validationError ? 'timeout' : await returnPage(deps, request.params.provider, request.query.orderId);
+        return reply.redirect(returnPageUrl(deps.config.publicUrl, page), 302);
+      },
+    });
+
+    await app.register(async (instance) => {
+      const sandbox = instance.withTypeProvider<ZodTypeProvider>();
+      // A browser submits the checkout's forms form-encoded; they carry no fields worth reading.
+      sandbox.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+        (_request, _body, done) => done(null, {}),
+      );
+
+      sandbox.get('/payments/sandbox/checkout/:invoiceId', {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          description: 'The sandbox provider\'s checkout page (HTML; only when PAYMENT_PROVIDER=sandbox): "Pay now" or "Let it expire".',
+          params: invoiceParams,
+        },
+        handler: async (request, reply) => {
+          const invoice = await sandboxInvoice(deps, request.params.invoiceId);
+          return reply
+            .header('content-type', 'text/html; charset=utf-8')
+            .header('content-security-policy', checkoutPolicy(deps.config.publicUrl))
+            .send(renderCheckoutPage(invoice));
+        },
+      });
+
+      for (const action of ['pay', 'expire'] as const) {
+        sandbox.post(`/payments/sandbox/checkout/:invoiceId/${action}`, {
+          config: { access: 'public' },
+          schema: {
+            tags,
+            description:
+              `${action === 'pay' ? 'Pays' : 'Expires'} a sandbox invoice (409 when already paid or expired), delivers the ` +
+              "signed notification to our own webhook, and redirects (303) to the invoice's return address.",
+            params: invoiceParams,
+          },
+          handler: async (request, reply) => {
+            const { notification, returnUrl } = await closeSandboxInvoice(deps, request.params.invoiceId, action);
+            // Through the real webhook, signature and all, exactly as a provider's delivery would arrive.
+            const delivered = await app.inject({
+              method: 'POST',
+              url: '/api/payments/webhooks/sandbox',
+              headers: notification.headers,
+              payload: notification.body,
+            });
+            if (delivered.statusCode !== 200) {
+              // The sandbox invoice is closed; the reconciler reads it and applies it later.
+              request.log.error({ status: delivered.statusCode, body: delivered.body }, 'sandbox notification was not accepted');
+            }
+            return reply.redirect(returnUrl, 303);
+          },
+        });
+      }
+    });
+  };

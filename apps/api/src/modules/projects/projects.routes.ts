@@ -1,0 +1,213 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createProjectBody,
+  idParam,
+  investBody,
+  investResponseSchema,
+  messages,
+  PROJECT_DOCUMENT_MAX_BYTES,
+  PROJECT_IMAGE_MAX_BYTES,
+  projectAssetKind,
+  projectAssetSchema,
+  projectSchema,
+  projectsQuery,
+  updateProjectBody,
+  type ProjectAssetKind,
+} from '@terrafund/contracts';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/app-error';
+import type { FileStorage } from '../../lib/storage';
+import { requireAuth } from '../../plugins/access';
+import { errorResponses } from '../../plugins/responses';
+import { readAsset, uploadAsset } from './assets.service';
+import { invest } from './invest.service';
+import * as service from './projects.service';
+
+const m = messages.projects;
+/** Room for the multipart envelope around a file of the maximum size. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const MAX_UPLOAD_BYTES = Math.max(PROJECT_IMAGE_MAX_BYTES, PROJECT_DOCUMENT_MAX_BYTES);
+const tooLarge = (kind: ProjectAssetKind | undefined) =>
+  new AppError('PAYLOAD_TOO_LARGE', kind === 'document' ? m.documentTooLarge : m.imageTooLarge);
+const kindInvalid = () => new AppError('VALIDATION_ERROR', m.assetKindInvalid, { fields: { kind: m.assetKindInvalid } });
+/** Uploaded files never change, so browsers and proxies may keep them for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The catalogue and project detail (members), the admin's project CRUD and uploads, investing (members with
+ * approved KYC), and the uploaded images and documents (public: an <img> sends no Authorization header).
+ */
+export const projectRoutes =
+  (deps: Deps & { storage: FileStorage }): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
+    });
+    const tags = ['projects'];
+    const security = [{ bearer: [] }];
+
+    app.get('/projects', {
+      // Signed-in, like the screens: a project carries its owner's e-mail address.
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        description: 'Newest first; `search` matches title, description or location (case-insensitive); empty filters mean all.',
+        querystring: projectsQuery,
+        response: { 200: z.array(projectSchema), ...errorResponses },
+      },
+      handler: async (request) => service.listProjects(deps, request.query),
+    });
+
+    app.get('/projects/:id', {
+      config: { access: 'user' },
+      schema: { tags, security, params: idParam, response: { 200: projectSchema, ...errorResponses } },
+      handler: async (request) => service.getProject(deps, request.params.id),
+    });
+
+    app.post('/projects', {
+      config: { access: 'admin' },
+      schema: { tags, security, body: createProjectBody, response: { 201: projectSchema, ...errorResponses } },
+      handler: async (request, reply) =>
+        reply.status(201).send(await service.createProject(deps, requireAuth(request).user, request.body)),
+    });
+
+    app.patch('/projects/:id', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        security,
+        description: 'Any subset of the fields; the merged project must pass every rule, and its target may not fall below what is funded.',
+        params: idParam,
+        body: updateProjectBody,
+        response: { 200: projectSchema, ...errorResponses },
+      },
+      handler: async (request) => service.updateProject(deps, requireAuth(request).user, request.params.id, request.body),
+    });
+
+    app.delete('/projects/:id', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        security,
+        description: 'Only a project without investments (409 otherwise: set it to sold or reserved instead).',
+        params: idParam,
+        response: { 204: z.null().describe('deleted'), ...errorResponses },
+      },
+      handler: async (request, reply) => {
+        await service.deleteProject(deps, requireAuth(request).user, request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
+
+    app.post('/projects/:id/invest', {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        description: 'Approved KYC; an available project; at least the minimum, at most what is left and at most the wallet balance.',
+        params: idParam,
+        body: investBody,
+        response: { 201: investResponseSchema, ...errorResponses },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await invest(deps, requireAuth(request).user, request.params.id, request.body)),
+    });
+
+    app.post('/projects/assets', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        security,
+        description:
+          'multipart/form-data with `kind` (image or document) and `file`: images png, jpeg or webp, stored as webp at 320, 640 and 1600 px wide; documents pdf; at most 10 MB.',
+        querystring: z.object({ kind: z.string().max(20).optional() }),
+        response: { 201: projectAssetSchema, 413: errorResponses[400], 415: errorResponses[400], ...errorResponses },
+      },
+      // Refuse an oversized request before reading any of it.
+      onRequest: async (request) => {
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
+          throw tooLarge(projectAssetKind.safeParse((request.query as { kind?: unknown }).kind).data);
+        }
+      },
+      handler: async (request, reply) => {
+        const admin = requireAuth(request).user;
+        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', m.fileMissing);
+        let kind: ProjectAssetKind | undefined;
+        if (request.query.kind !== undefined) {
+          const parsed = projectAssetKind.safeParse(request.query.kind);
+          if (!parsed.success) throw kindInvalid();
+          kind = parsed.data;
+        }
+        let file: { bytes: Buffer; name: string } | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file' || file) {
+                part.file.resume();
+                continue;
+              }
+              file = { bytes: await part.toBuffer(), name: part.filename };
+            } else if (part.fieldname === 'kind') {
+              const parsed = projectAssetKind.safeParse(part.value);
+              if (!parsed.success) throw kindInvalid();
+              kind = parsed.data;
+            }
+          }
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(kind);
+          // Limits, and whatever else the multipart parser raises (a truncated body, no boundary, a malformed
+          // part header): the request is malformed, which is the caller's fault, never a 500.
+          throw new AppError('VALIDATION_ERROR', messages.validation.invalidInput);
+        }
+        if (!kind) throw kindInvalid();
+        if (!file || file.bytes.length === 0) {
+          throw new AppError('VALIDATION_ERROR', m.fileMissing, { fields: { file: m.fileMissing } });
+        }
+        const asset = await uploadAsset(deps, admin, { kind, bytes: file.bytes, fileName: file.name });
+        return reply.status(201).send(asset);
+      },
+    });
+
+    const serveAsset = {
+      config: { access: 'public' as const },
+      // Every /api answer gets `no-store` from an onSend hook at the root; a route's own hook runs after it.
+      onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        if (reply.statusCode === 200 || reply.statusCode === 304) reply.header('cache-control', IMMUTABLE);
+        return payload;
+      },
+    };
+    const sendAsset = async (request: FastifyRequest, reply: FastifyReply, asset: Awaited<ReturnType<typeof readAsset>>) => {
+      reply.header('etag', asset.etag).header('x-content-type-options', 'nosniff');
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim() === asset.etag)) {
+        return reply.status(304).send();
+      }
+      reply.header('content-type', asset.contentType);
+      // Documents open in the browser's viewer (the spec's "View Document" opens a new tab). No CSP sandbox
+      // here, unlike KYC files: Chromium refuses to start its PDF viewer in a sandboxed document.
+      if (asset.kind === 'document') reply.header('content-disposition', `inline; filename="${asset.fileName}"`);
+      return reply.send(await asset.bytes());
+    };
+
+    app.get('/projects/assets/:id', {
+      ...serveAsset,
+      schema: { tags, description: 'An uploaded document, or an image at its full size.', params: idParam },
+      handler: async (request, reply) => sendAsset(request, reply, await readAsset(deps, request.params.id)),
+    });
+
+    app.get('/projects/assets/:id/:size', {
+      ...serveAsset,
+      schema: {
+        tags,
+        description: 'An uploaded image at one of its sizes: thumb (320 px wide), card (640) or full (1600).',
+        params: z.object({ id: z.string().max(200), size: z.string().max(20) }),
+      },
+      handler: async (request, reply) => sendAsset(request, reply, await readAsset(deps, request.params.id, request.params.size)),
+    });
+  };
