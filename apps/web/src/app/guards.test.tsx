@@ -20,7 +20,7 @@ describe('route guards', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
     expect(router.state.location.search).toBe('?tab=deposit');
-    expect(await screen.findByRole('heading', { name: 'Plan' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose New Plan' })).toBeInTheDocument();
   });
 
   it('shows a spinner while the stored session is checked, then the page', async () => {

@@ -109,18 +109,25 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return (await send(path, options)).data as T;
 }
 
-/** One page of a list the server pages, and how many items the whole list holds. */
-export type Page<T> = { items: T[]; total: number };
+/**
+ * One page of a list the server pages, and how many items the whole list holds; `nextCursor` is set when
+ * the server pages by keyset and names where the next page starts.
+ */
+export type Page<T> = { items: T[]; total: number; nextCursor?: string };
 
 /**
- * GETs one page of a server-paged list: the page is the JSON array (the spec's shape) and the size of the
- * whole list comes in the X-Total-Count header.
+ * GETs one page of a server-paged list: the page is the JSON array (the spec's shape), the size of the
+ * whole list comes in the X-Total-Count header, and a keyset-paged list names its next page in X-Next-Cursor.
  */
 export async function getPage<T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<Page<T>> {
   const { data, headers, status } = await send(path, { ...options, method: 'GET' });
   if (!Array.isArray(data)) throw new ApiError({ status, code: 'INVALID_RESPONSE' });
   const total = Number(headers.get('x-total-count'));
-  return { items: data as T[], total: headers.has('x-total-count') && Number.isFinite(total) ? total : data.length };
+  return {
+    items: data as T[],
+    total: headers.has('x-total-count') && Number.isFinite(total) ? total : data.length,
+    nextCursor: headers.get('x-next-cursor') || undefined,
+  };
 }
 
 export const api = {

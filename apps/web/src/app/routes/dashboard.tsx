@@ -3,6 +3,7 @@ import { ProjectionChart } from '@/features/dashboard/components/projection-char
 import { QuickLinks } from '@/features/dashboard/components/quick-links';
 import { SummaryCards } from '@/features/dashboard/components/summary-cards';
 import { WelcomeHeader } from '@/features/dashboard/components/welcome-header';
+import { FeaturedProjects } from '@/features/projects/components/featured-projects';
 import { useUser } from '@/lib/auth';
 
 export default function DashboardRoute() {
@@ -16,6 +17,7 @@ export default function DashboardRoute() {
       </div>
       <SummaryCards />
       <ProjectionChart />
+      <FeaturedProjects />
       <QuickLinks />
     </div>
   );

@@ -1,5 +1,8 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useParams } from 'react-router';
+import { ProjectDetail } from '@/features/projects/components/project-detail';
 
 export default function ProjectRoute() {
-  return <ComingSoon title="Project details" description="Everything about one project, and how to invest in it." />;
+  const { id = '' } = useParams();
+  // Keyed by the project, so moving to another one starts clean (first picture, minimum amount, first tab).
+  return <ProjectDetail key={id} id={id} />;
 }

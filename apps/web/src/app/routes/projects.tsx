@@ -1,5 +1,12 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { ProjectsCatalogue } from '@/features/projects/components/projects-catalogue';
 
 export default function ProjectsRoute() {
-  return <ComingSoon title="Projects" description="Real-estate projects open for investment." />;
+  return (
+    <div className="space-y-6">
+      <title>Projects · Terrafund</title>
+      <PageHeader title="Projects" description="Residential, commercial and land projects open for investment." />
+      <ProjectsCatalogue />
+    </div>
+  );
 }

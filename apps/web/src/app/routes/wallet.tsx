@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { WalletPage } from '@/features/wallet/components/wallet-page';
 
 export default function WalletRoute() {
-  return <ComingSoon title="Plan" description="Your membership plan, wallet balance, transactions and withdrawals." />;
+  return <WalletPage />;
 }

@@ -1,5 +1,12 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { TransactionsList } from '@/features/admin-transactions/components/transactions-list';
 
 export default function AdminTransactionsRoute() {
-  return <ComingSoon title="Transactions" description="All transactions, and the withdrawals waiting for a decision." />;
+  return (
+    <div className="space-y-6">
+      <title>Transactions · Terrafund</title>
+      <PageHeader title="Transactions" description="Every member's transactions, and the withdrawals waiting for a decision." />
+      <TransactionsList />
+    </div>
+  );
 }

@@ -32,6 +32,7 @@ function openDashboard(dashboard: () => Dashboard, performance: ProjectionPoint[
   const fetchMock = signIn(member, {
     'GET /users/dashboard': () => ({ body: dashboard() }),
     'GET /users/investment-performance': () => ({ body: performance }),
+    'GET /projects': () => ({ body: [] }),
   });
   return { ...renderApp('/dashboard', options), fetchMock };
 }

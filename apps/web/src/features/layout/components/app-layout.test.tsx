@@ -21,7 +21,12 @@ describe('app layout', () => {
     renderApp('/admin/users/42');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Admin Dashboard', 'Manage Users', 'Transactions']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Admin Dashboard',
+      'Manage Users',
+      'Transactions',
+      'Projects',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Manage Users' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -29,7 +34,8 @@ describe('app layout', () => {
     signIn(buildUser());
     const { user } = renderApp('/dashboard');
 
-    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    // The first visit loads the dashboard's route module: give it time on a busy machine.
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }, { timeout: 5000 }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
     expect(within(drawer).getByRole('button', { name: 'Close menu' })).toHaveFocus();
 

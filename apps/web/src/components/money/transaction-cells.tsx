@@ -1,0 +1,37 @@
+import type { TransactionStatus, TransactionType } from '@terrafund/contracts';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { ClockIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+import { formatUsd } from '@/lib/format';
+
+const statusTones: Record<string, BadgeTone> = { completed: 'success', pending: 'warning', failed: 'danger' };
+export const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** Money in (spec: deposit and payout) shows with + in green; everything else with − in red. */
+export const isIncoming = (type: TransactionType | string) => type === 'deposit' || type === 'payout';
+
+/** A transaction's status as a coloured pill; a pending one carries a clock icon (spec: Wallet). */
+export function TransactionStatusBadge({ status }: { status: TransactionStatus | string }) {
+  return (
+    <Badge tone={statusTones[status] ?? 'neutral'}>
+      {status === 'pending' && <ClockIcon className="h-3.5 w-3.5" aria-hidden="true" />}
+      {capitalize(status)}
+    </Badge>
+  );
+}
+
+/** The signed, coloured amount of a transaction. `decimals`: 2 on the wallet, 0 in admin views (spec section 9). */
+export function TransactionAmount({ type, amount, decimals = 2 }: { type: TransactionType | string; amount: number; decimals?: 0 | 2 }) {
+  const incoming = isIncoming(type);
+  return (
+    <span
+      className={cn(
+        'font-medium whitespace-nowrap tabular-nums',
+        incoming ? 'text-emerald-600 dark:text-emerald-400' : 'text-rose-600 dark:text-rose-400',
+      )}
+    >
+      {incoming ? '+' : '-'}
+      {formatUsd(amount, decimals)}
+    </span>
+  );
+}

@@ -1,0 +1,130 @@
+import type { AdminTransaction } from '@terrafund/contracts';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AlertTriangleIcon, ChevronRightIcon, TransactionsIcon } from '@/components/ui/icons';
+import { TextLink } from '@/components/ui/text-link';
+import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/components/money/transaction-cells';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useRecentTransactions } from '../api/get-recent-transactions';
+
+const SKELETON_ROWS = 5;
+
+const th = 'px-5 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase dark:text-slate-400';
+// Below md each row is a card: the member on top, then type, amount, status and date side by side, so
+// that on a phone the amount and status are seen without scrolling sideways.
+const td = 'md:table-cell md:px-5 md:py-3 md:align-middle';
+const row = 'flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-4 sm:px-5 md:table-row md:p-0';
+
+function SkeletonRows() {
+  return Array.from({ length: SKELETON_ROWS }, (_, index) => (
+    <tr key={index} aria-hidden="true" className={row}>
+      <td className={cn(td, 'w-full md:w-auto')}>
+        <div className="animate-pulse space-y-2">
+          <div className="h-4 w-32 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-3 w-40 rounded bg-slate-200 dark:bg-slate-800" />
+        </div>
+      </td>
+      {['w-16', 'w-14', 'w-20', 'w-24'].map((width) => (
+        <td key={width} className={td}>
+          <div className={cn('h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-800', width)} />
+        </td>
+      ))}
+    </tr>
+  ));
+}
+
+function TransactionRow({ transaction }: { transaction: AdminTransaction }) {
+  const { user } = transaction;
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <tr className={row}>
+      <td className={cn(td, 'w-full min-w-0 md:w-auto')}>
+        <div className="min-w-0 md:max-w-64">
+          <p title={name} className="truncate font-medium text-slate-900 dark:text-white">
+            {name}
+          </p>
+          <p title={user.email} className="truncate text-slate-500 dark:text-slate-400">
+            {user.email}
+          </p>
+        </div>
+      </td>
+      <td className={cn(td, 'text-slate-700 dark:text-slate-200')}>{capitalize(transaction.type)}</td>
+      <td className={td}>
+        <TransactionAmount type={transaction.type} amount={transaction.amount} decimals={0} />
+      </td>
+      <td className={td}>
+        <TransactionStatusBadge status={transaction.status} />
+      </td>
+      <td className={cn(td, 'whitespace-nowrap text-slate-600 dark:text-slate-300')}>
+        <time dateTime={transaction.date} title={formatDateTime(transaction.date)}>
+          {formatDate(transaction.date)}
+        </time>
+      </td>
+    </tr>
+  );
+}
+
+/** The 10 latest transactions of the platform: who, what, how much, where it stands and when. */
+export function RecentTransactions() {
+  const recent = useRecentTransactions();
+  const failed = recent.isError && !recent.data;
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
+        <h2 className="font-semibold text-slate-900 dark:text-white">Recent transactions</h2>
+        <TextLink to={paths.adminTransactions.getHref()} className="inline-flex items-center gap-1 text-sm">
+          View all
+          <ChevronRightIcon className="h-4 w-4" />
+        </TextLink>
+      </div>
+      {failed ? (
+        <EmptyState
+          icon={<AlertTriangleIcon className="h-5 w-5" />}
+          title="Recent transactions unavailable"
+          description="The latest transactions could not be loaded."
+          action={
+            <Button variant="outline" onClick={() => void recent.refetch()} isLoading={recent.isFetching}>
+              Try again
+            </Button>
+          }
+        />
+      ) : recent.data?.length === 0 ? (
+        <EmptyState icon={<TransactionsIcon className="h-5 w-5" />} title="No transactions yet" />
+      ) : (
+        <table aria-busy={recent.isPending || undefined} className="block w-full text-left text-sm md:table">
+          <caption className="sr-only">Recent transactions</caption>
+          <thead className="hidden border-b border-slate-200 bg-slate-50/80 md:table-header-group dark:border-slate-800 dark:bg-slate-900/80">
+            <tr>
+              <th scope="col" className={th}>
+                User
+              </th>
+              <th scope="col" className={th}>
+                Type
+              </th>
+              <th scope="col" className={th}>
+                Amount
+              </th>
+              <th scope="col" className={th}>
+                Status
+              </th>
+              <th scope="col" className={th}>
+                Date
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block divide-y divide-slate-200 md:table-row-group dark:divide-slate-800">
+            {recent.data ? (
+              recent.data.map((transaction) => <TransactionRow key={transaction._id} transaction={transaction} />)
+            ) : (
+              <SkeletonRows />
+            )}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}

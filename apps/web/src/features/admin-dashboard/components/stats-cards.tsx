@@ -1,0 +1,125 @@
+import type { ComponentType, SVGProps } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AlertTriangleIcon, ChartIcon, CoinIcon, TrendingDownIcon, TrendingUpIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+import { formatUsd } from '@/lib/format';
+import { useAdminStats } from '../api/get-admin-stats';
+
+const countFormat = new Intl.NumberFormat('en-US');
+const growthFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+
+/**
+ * A growth figure with its sign, arrow and colour. The direction follows the figure as printed, so
+ * +0.04 % (printed "0%") is flat, not a green arrow over a zero.
+ */
+function Growth({ value }: { value: number }) {
+  if (!Number.isFinite(value)) return null;
+  const shown = Math.round(value * 10) / 10;
+  const Arrow = shown > 0 ? TrendingUpIcon : shown < 0 ? TrendingDownIcon : null;
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm">
+      <span
+        className={cn(
+          'inline-flex items-center gap-1 font-medium tabular-nums',
+          shown > 0 && 'text-emerald-600 dark:text-emerald-400',
+          shown < 0 && 'text-rose-600 dark:text-rose-400',
+          shown === 0 && 'text-slate-600 dark:text-slate-300',
+        )}
+      >
+        {Arrow && <Arrow className="h-4 w-4" />}
+        {`${growthFormat.format(shown)}%`}
+      </span>
+      <span className="text-slate-500 dark:text-slate-400">vs previous 30 days</span>
+    </p>
+  );
+}
+
+type StatCardProps = {
+  title: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  value: string;
+  growth?: number;
+  detail?: string;
+};
+
+function StatCard({ title, icon: Icon, value, growth, detail }: StatCardProps) {
+  const id = `admin-stat-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <Card role="group" aria-labelledby={id} className="p-5">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={id} className="text-sm font-medium text-slate-500 dark:text-slate-400">
+          {title}
+        </h2>
+        <span className="flex h-9 w-9 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400">
+          <Icon className="h-5 w-5" />
+        </span>
+      </div>
+      <p className="mt-3 truncate text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white" title={value}>
+        {value}
+      </p>
+      {growth !== undefined ? <Growth value={growth} /> : detail && <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{detail}</p>}
+    </Card>
+  );
+}
+
+function StatCardSkeleton() {
+  return (
+    <Card className="p-5" aria-hidden="true">
+      <div className="flex animate-pulse flex-col gap-3">
+        <div className="h-4 w-24 rounded bg-slate-200 dark:bg-slate-800" />
+        <div className="h-7 w-32 rounded bg-slate-200 dark:bg-slate-800" />
+        <div className="h-4 w-40 rounded bg-slate-200 dark:bg-slate-800" />
+      </div>
+    </Card>
+  );
+}
+
+const grid = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-4';
+
+/** Total Users and Total Investments with their growth, Daily Payouts and Monthly Volume (spec: Admin screens). */
+export function StatsCards() {
+  const stats = useAdminStats();
+
+  if (stats.isError && !stats.data) {
+    return (
+      <section aria-label="Platform statistics">
+        <Card>
+          <EmptyState
+            icon={<AlertTriangleIcon className="h-5 w-5" />}
+            title="Statistics unavailable"
+            description="The platform figures could not be loaded."
+            action={
+              <Button variant="outline" onClick={() => void stats.refetch()} isLoading={stats.isFetching}>
+                Try again
+              </Button>
+            }
+          />
+        </Card>
+      </section>
+    );
+  }
+
+  if (!stats.data) {
+    return (
+      <section aria-label="Platform statistics" aria-busy="true" className={grid}>
+        <StatCardSkeleton />
+        <StatCardSkeleton />
+        <StatCardSkeleton />
+        <StatCardSkeleton />
+      </section>
+    );
+  }
+
+  const { totalUsers, userGrowth, totalInvestments, investmentGrowth, totalDailyPayouts, monthlyVolume } = stats.data;
+  // Whole dollars in admin views (spec section 9).
+  return (
+    <section aria-label="Platform statistics" className={grid}>
+      <StatCard title="Total Users" icon={UsersIcon} value={countFormat.format(totalUsers)} growth={userGrowth} />
+      <StatCard title="Total Investments" icon={WalletIcon} value={formatUsd(totalInvestments, 0)} growth={investmentGrowth} />
+      <StatCard title="Daily Payouts" icon={CoinIcon} value={formatUsd(totalDailyPayouts, 0)} detail="Dividends of the latest payout day" />
+      <StatCard title="Monthly Volume" icon={ChartIcon} value={formatUsd(monthlyVolume, 0)} detail="Completed transactions this month" />
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { messages } from '@terrafund/contracts';
+import { paths } from '@/config/paths';
+import { useCreateProject } from '../api/create-project';
+import { emptyProjectForm } from '../utils/project-form';
+import { ProjectForm } from './project-form';
+
+/** /admin/projects/add: a new project, saved through the API, then back to the list (spec section 2). */
+export function AddProject() {
+  const create = useCreateProject();
+  const navigate = useNavigate();
+  return (
+    <ProjectForm
+      defaultValues={emptyProjectForm}
+      submitLabel="Create Project"
+      onSubmit={async (values) => {
+        await create.mutateAsync(values);
+        toast.success(messages.projects.created);
+        await navigate(paths.adminProjects.getHref());
+      }}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { PROJECT_STATUSES, type Project, type ProjectStatus } from '@terrafund/contracts';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AlertTriangleIcon, BuildingIcon, SearchIcon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { useAdminProjects } from '../api/get-projects';
+import { useListFilters } from '../hooks/use-list-filters';
+import { STATUS_LABELS } from '../utils/labels';
+import { DeleteProjectDialog } from './delete-project-dialog';
+import { ProjectsTable } from './projects-table';
+
+const statusOptions = [{ value: '', label: 'All Status' }, ...PROJECT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
+
+/** /admin/projects (decisions section 5): every project, searched and filtered, with edit and delete. */
+export function AdminProjectsList() {
+  const filters = useListFilters();
+  const projects = useAdminProjects(filters.applied);
+  const [toDelete, setToDelete] = useState<Project | null>(null);
+  const rows = projects.data ?? [];
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:p-5 dark:border-slate-800">
+        <div className="relative flex-1">
+          <label htmlFor="admin-projects-search" className="sr-only">
+            Search projects
+          </label>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+          <Input
+            id="admin-projects-search"
+            type="search"
+            value={filters.search}
+            onChange={(event) => filters.onSearchChange(event.target.value)}
+            placeholder="Search projects..."
+            autoComplete="off"
+            maxLength={100}
+            className="pl-9"
+          />
+        </div>
+        <div className="sm:w-48">
+          <label htmlFor="admin-projects-status" className="sr-only">
+            Filter by status
+          </label>
+          <Select
+            id="admin-projects-status"
+            options={statusOptions}
+            value={filters.applied.status}
+            onChange={(event) => filters.setStatus(event.target.value as ProjectStatus | '')}
+          />
+        </div>
+      </div>
+
+      <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-5">
+        <h2 className="font-semibold text-slate-900 dark:text-white">All projects</h2>
+        {projects.data && (
+          <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+            {rows.length} {rows.length === 1 ? 'project' : 'projects'}
+          </p>
+        )}
+      </div>
+
+      {projects.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading projects" />
+        </div>
+      ) : projects.isError ? (
+        // The global handler has toasted the failure; this offers the way forward.
+        <EmptyState
+          icon={<AlertTriangleIcon className="h-5 w-5" />}
+          title="Projects could not be loaded"
+          action={
+            <Button variant="outline" onClick={() => void projects.refetch()} isLoading={projects.isFetching}>
+              Try again
+            </Button>
+          }
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={filters.active ? <SearchIcon className="h-5 w-5" /> : <BuildingIcon className="h-5 w-5" />}
+          title="No projects found"
+          description={filters.active ? 'No project matches these filters.' : 'Add the first project members can invest in with Add Project.'}
+          action={filters.active && <Button onClick={filters.clear}>Clear filters</Button>}
+        />
+      ) : (
+        <div aria-busy={projects.isFetching || undefined} className={cn('mt-3 transition-opacity', projects.isPlaceholderData && 'opacity-60')}>
+          <ProjectsTable projects={rows} onDelete={setToDelete} />
+        </div>
+      )}
+
+      <DeleteProjectDialog project={toDelete} onClose={() => setToDelete(null)} />
+    </Card>
+  );
+}

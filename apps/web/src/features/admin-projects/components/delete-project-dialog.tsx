@@ -1,0 +1,60 @@
+import toast from 'react-hot-toast';
+import { messages, type Project } from '@terrafund/contracts';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { AlertTriangleIcon } from '@/components/ui/icons';
+import { errorMessage } from '@/lib/api-client';
+import { useDeleteProject } from '../api/delete-project';
+
+type DeleteProjectDialogProps = { project: Project | null; onClose: () => void };
+
+/**
+ * Asks before deleting. A refusal (409: members have invested in it) is shown here, beside the project it
+ * is about, and the dialog stays open so the admin reads why.
+ */
+export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogProps) {
+  const remove = useDeleteProject();
+
+  const close = () => {
+    if (remove.isPending) return;
+    remove.reset();
+    onClose();
+  };
+
+  const confirm = () => {
+    if (!project) return;
+    remove.mutate(project._id, {
+      onSuccess: () => {
+        toast.success(messages.projects.deleted);
+        remove.reset();
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      open={project !== null}
+      onClose={close}
+      title="Delete project"
+      description={project ? `“${project.title}” will be removed for good. This cannot be undone.` : undefined}
+      footer={
+        <>
+          <Button variant="ghost" onClick={close} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirm} isLoading={remove.isPending}>
+            Delete
+          </Button>
+        </>
+      }
+    >
+      {remove.isError && (
+        <p role="alert" className="flex items-start gap-2 rounded-lg bg-rose-50 p-3 text-sm text-rose-800 dark:bg-rose-500/10 dark:text-rose-200">
+          <AlertTriangleIcon className="mt-0.5 h-4 w-4 shrink-0" />
+          {errorMessage(remove.error, messages.projects.deleteFailed)}
+        </p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { messages, type Project } from '@terrafund/contracts';
+import { paths } from '@/config/paths';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AlertTriangleIcon, ArrowLeftIcon, BuildingIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useProject } from '../api/get-project';
+import { useUpdateProject } from '../api/update-project';
+import { changedFields, formValuesOf } from '../utils/project-form';
+import { ProjectForm } from './project-form';
+
+const m = messages.projects;
+
+function BackToProjectsButton() {
+  return (
+    <Link to={paths.adminProjects.getHref()} className={buttonClasses()}>
+      <ArrowLeftIcon className="h-4 w-4" />
+      Back to Projects
+    </Link>
+  );
+}
+
+function EditForm({ project }: { project: Project }) {
+  const update = useUpdateProject();
+  const navigate = useNavigate();
+  // What the form started from: the PATCH carries what the admin changed since, even if the project is refetched meanwhile.
+  const [stored] = useState(() => formValuesOf(project));
+  return (
+    <ProjectForm
+      defaultValues={stored}
+      submitLabel="Save Changes"
+      onSubmit={async (values) => {
+        await update.mutateAsync({ id: project._id, body: changedFields(stored, values) });
+        toast.success(m.updated);
+        await navigate(paths.adminProjects.getHref());
+      }}
+    />
+  );
+}
+
+/** /admin/projects/edit?id=…: the stored project, loaded from the API, in the same form as a new one. */
+export function EditProject({ id }: { id: string }) {
+  const project = useProject(id, { enabled: id !== '' });
+  // The project the form was opened with. It waits for the server's copy even when the catalogue cached one
+  // (the form starts from what is stored now), and stays once shown: a failed background refresh must not
+  // take the form, and what was typed in it, away.
+  const [loaded, setLoaded] = useState<Project | null>(null);
+  if (!loaded && project.isSuccess && project.isFetchedAfterMount) setLoaded(project.data);
+
+  const { error } = project;
+  const notFound = id === '' || (!loaded && isApiError(error) && error.status === 404);
+  const failed = !loaded && !notFound && Boolean(error) && !(isApiError(error) && error.status === 401);
+
+  useEffect(() => {
+    if (failed) toast.error(m.loadFailed, { id: `error:${m.loadFailed}` });
+  }, [failed, error]);
+
+  if (loaded) return <EditForm project={loaded} />;
+
+  if (notFound) {
+    return (
+      <Card>
+        <EmptyState
+          className="py-16"
+          icon={<BuildingIcon className="h-5 w-5" />}
+          title={m.notFoundTitle}
+          description={m.notFoundText}
+          action={<BackToProjectsButton />}
+        />
+      </Card>
+    );
+  }
+
+  if (failed) {
+    return (
+      <Card>
+        <EmptyState
+          className="py-16"
+          icon={<AlertTriangleIcon className="h-5 w-5" />}
+          title="Project unavailable"
+          description="Please try again in a moment."
+          action={
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button variant="outline" onClick={() => void project.refetch()} isLoading={project.isFetching}>
+                Try again
+              </Button>
+              <BackToProjectsButton />
+            </div>
+          }
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <div className="flex justify-center py-24">
+      <Spinner size="lg" label="Loading project" />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { Link } from 'react-router';
+import { projectImageSrc, type Project } from '@terrafund/contracts';
+import { paths } from '@/config/paths';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ImageIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
+import { Progress } from '@/components/ui/progress';
+import { cn } from '@/lib/cn';
+import { formatUsd } from '@/lib/format';
+import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../utils/labels';
+
+const th = 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase dark:text-slate-400';
+// Below xl (where the sidebar leaves too little room for the columns) each row is a card.
+const td = 'xl:table-cell xl:px-4 xl:py-3 xl:align-middle';
+
+function Cover({ project }: { project: Project }) {
+  const [cover] = project.images;
+  return (
+    <span className="flex h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-400 dark:bg-slate-800 dark:text-slate-500">
+      {cover ? <img src={projectImageSrc(cover, 'thumb')} alt="" loading="lazy" className="h-full w-full object-cover" /> : <ImageIcon className="h-5 w-5" />}
+    </span>
+  );
+}
+
+function ProjectRow({ project, onDelete }: { project: Project; onDelete: (project: Project) => void }) {
+  const percent = project.target > 0 ? Math.min(100, Math.floor((project.funded / project.target) * 100)) : 0;
+  return (
+    <tr className="relative flex flex-wrap items-center gap-2 px-4 py-4 sm:px-5 xl:table-row xl:p-0">
+      <td className={cn(td, 'mb-1 w-full min-w-0 pr-24 xl:mb-0 xl:w-auto xl:pr-4')}>
+        <div className="flex min-w-0 items-center gap-3 xl:max-w-80">
+          <Cover project={project} />
+          <div className="min-w-0">
+            <p title={project.title} className="truncate font-medium text-slate-900 dark:text-white">
+              {project.title}
+            </p>
+            <p title={project.location} className="truncate text-slate-500 dark:text-slate-400">
+              {project.location}
+            </p>
+          </div>
+        </div>
+      </td>
+      <td className={td}>
+        <Badge tone="info">{TYPE_LABELS[project.type]}</Badge>
+      </td>
+      <td className={td}>
+        <Badge tone={STATUS_TONES[project.status]}>{STATUS_LABELS[project.status]}</Badge>
+      </td>
+      <td className={cn(td, 'w-full xl:w-56')}>
+        <p className="text-slate-700 tabular-nums dark:text-slate-200">
+          {formatUsd(project.funded, 0)} / {formatUsd(project.target, 0)}
+        </p>
+        <Progress value={percent} label={`${project.title} funded`} valueText={`${percent}% funded`} size="sm" className="mt-1.5 max-w-56" />
+      </td>
+      {/* On a card the actions sit at the top right, beside the title. */}
+      <td className={cn(td, 'absolute top-4 right-4 sm:right-5 xl:static xl:text-right')}>
+        <div className="flex items-center justify-end gap-1.5">
+          <Link
+            to={paths.adminProjectEdit.getHref(project._id)}
+            aria-label={`Edit ${project.title}`}
+            title="Edit"
+            className={buttonClasses({ variant: 'outline', size: 'icon', className: 'h-9 w-9' })}
+          >
+            <PencilIcon className="h-4 w-4" />
+          </Link>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="h-9 w-9 text-rose-600 hover:text-rose-700 dark:text-rose-400 dark:hover:text-rose-300"
+            onClick={() => onDelete(project)}
+            aria-label={`Delete ${project.title}`}
+            title="Delete"
+          >
+            <TrashIcon className="h-4 w-4" />
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** The projects: from xl up a table; below it each row stacks into a card, so nothing scrolls sideways on a phone. */
+export function ProjectsTable({ projects, onDelete }: { projects: Project[]; onDelete: (project: Project) => void }) {
+  return (
+    <table className="block w-full text-left text-sm xl:table">
+      <caption className="sr-only">Projects</caption>
+      <thead className="hidden border-b border-slate-200 bg-slate-50/80 xl:table-header-group dark:border-slate-800 dark:bg-slate-900/80">
+        <tr>
+          <th scope="col" className={th}>
+            Project
+          </th>
+          <th scope="col" className={th}>
+            Type
+          </th>
+          <th scope="col" className={th}>
+            Status
+          </th>
+          <th scope="col" className={th}>
+            Funded / target
+          </th>
+          <th scope="col" className={cn(th, 'text-right')}>
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody className="block divide-y divide-slate-200 xl:table-row-group dark:divide-slate-800">
+        {projects.map((project) => (
+          <ProjectRow key={project._id} project={project} onDelete={onDelete} />
+        ))}
+      </tbody>
+    </table>
+  );
+}

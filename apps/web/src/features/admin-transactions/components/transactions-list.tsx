@@ -1,0 +1,132 @@
+import { useMemo, useState } from 'react';
+import { messages, type AdminTransaction } from '@terrafund/contracts';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AlertTriangleIcon, SearchIcon, TransactionsIcon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { useAdminTransactions } from '../api/get-admin-transactions';
+import { useUrlSearch } from '../hooks/use-url-search';
+import { TransactionDetailDialog } from './transaction-detail-dialog';
+import { TransactionsTable } from './transactions-table';
+
+/** The server's limit on a search (adminTransactionsQuery): longer input is never sent to be refused. */
+const SEARCH_MAX_LENGTH = 100;
+
+/**
+ * Every member's transactions, newest first, searched by the server (the search lives in the URL) and
+ * loaded 20 at a time with Load More until a page comes back empty (spec section 9). A row opens its
+ * details, where a pending withdrawal is decided.
+ */
+export function TransactionsList() {
+  const search = useUrlSearch({ maxLength: SEARCH_MAX_LENGTH });
+  const query = useAdminTransactions(search.term);
+  const [selected, setSelected] = useState<AdminTransaction | null>(null);
+
+  const rows = useMemo(() => {
+    // Pages asked for by number alone can overlap when new transactions arrive between two of them;
+    // the first copy of a row is kept, so no row shows twice.
+    const seen = new Set<string>();
+    return (query.data?.pages ?? []).flatMap((page) => page.items)
+      .filter((item) => {
+        if (seen.has(item._id)) return false;
+        seen.add(item._id);
+        return true;
+      });
+  }, [query.data]);
+
+  // The dialog shows the row as it is now in the list (a decision updates it), or as it was when opened
+  // if a new search has since replaced the list.
+  const open = selected ? (rows.find((row) => row._id === selected._id) ?? selected) : null;
+  const endReached = query.data !== undefined && !query.hasNextPage && !query.isPlaceholderData;
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="border-b border-slate-200 p-4 sm:p-5 dark:border-slate-800">
+        <div className="relative">
+          <label htmlFor="transactions-search" className="sr-only">
+            Search transactions
+          </label>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+          <Input
+            id="transactions-search"
+            type="search"
+            value={search.value}
+            onChange={(event) => search.onChange(event.target.value)}
+            placeholder="Search by name, email, ID, type or status"
+            maxLength={SEARCH_MAX_LENGTH}
+            autoComplete="off"
+            className="pl-9"
+          />
+        </div>
+      </div>
+
+      <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-5">
+        <h2 className="font-semibold text-slate-900 dark:text-white">All transactions</h2>
+        {query.data && !query.isPlaceholderData && rows.length > 0 && (
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            {rows.length} {rows.length === 1 ? 'transaction' : 'transactions'} shown
+          </p>
+        )}
+      </div>
+
+      {query.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading transactions" />
+        </div>
+      ) : query.isError && !query.data ? (
+        <EmptyState
+          icon={<AlertTriangleIcon className="h-5 w-5" />}
+          title={messages.admin.transactionsFailed}
+          action={
+            <Button variant="outline" onClick={() => void query.refetch()} isLoading={query.isFetching}>
+              Try again
+            </Button>
+          }
+        />
+      ) : rows.length === 0 ? (
+        search.term ? (
+          <EmptyState
+            icon={<SearchIcon className="h-5 w-5" />}
+            title="No transactions found"
+            description={`No transaction matches “${search.term}”.`}
+            action={<Button onClick={search.clear}>Clear search</Button>}
+          />
+        ) : (
+          <EmptyState icon={<TransactionsIcon className="h-5 w-5" />} title="No transactions yet" />
+        )
+      ) : (
+        <>
+          <div
+            aria-busy={(query.isFetching && !query.isFetchingNextPage) || undefined}
+            className={cn('mt-3 transition-opacity', query.isPlaceholderData && 'opacity-60')}
+          >
+            <TransactionsTable transactions={rows} caption="All transactions" onOpen={setSelected} />
+          </div>
+          <div className="flex flex-col items-center gap-2 border-t border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
+            {query.hasNextPage ? (
+              <Button
+                variant="outline"
+                onClick={() => void query.fetchNextPage()}
+                isLoading={query.isFetchingNextPage}
+                disabled={query.isPlaceholderData}
+              >
+                Load More
+              </Button>
+            ) : (
+              endReached && (
+                <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
+                  No more transactions
+                </p>
+              )
+            )}
+          </div>
+        </>
+      )}
+
+      {open && <TransactionDetailDialog key={open._id} transaction={open} onClose={() => setSelected(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { DASHBOARD_PROJECTS, type Project, type ProjectStatus, type ProjectType } from '@terrafund/contracts';
+import { api } from '@/lib/api-client';
+
+/** An empty filter means "all" (the spec's client sends only the non-empty ones). */
+export type ProjectFilters = { search: string; type: ProjectType | ''; status: ProjectStatus | '' };
+export const noProjectFilters: ProjectFilters = { search: '', type: '', status: '' };
+
+/**
+ * Every list of projects, whatever its filters: what an investment or an admin's change makes stale.
+ * The admin screens keep their lists under the same key, so one change refreshes both.
+ */
+export const projectsListKey = ['projects', 'list'] as const;
+
+/** GET /projects with the non-empty filters; the catalogue, newest first. */
+export const getProjects = (filters: ProjectFilters, signal?: AbortSignal) =>
+  api.get<Project[]>('/projects', { params: filters, signal });
+
+export const projectsQueryOptions = (filters: ProjectFilters) =>
+  queryOptions({
+    queryKey: [...projectsListKey, filters],
+    queryFn: ({ signal }) => getProjects(filters, signal),
+  });
+
+export function useProjects(filters: ProjectFilters) {
+  return useQuery({
+    ...projectsQueryOptions(filters),
+    // The grid keeps the last results (dimmed) while a new filter loads, instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+    // Spec section 8: a list load failure is logged only, with no user message.
+    meta: { skipGlobalToast: true },
+  });
+}
+
+/** The dashboard's first projects of the unfiltered catalogue (spec section 9: at most 3); shares its cache. */
+export function useFeaturedProjects() {
+  return useQuery({
+    ...projectsQueryOptions(noProjectFilters),
+    select: (projects) => projects.slice(0, DASHBOARD_PROJECTS),
+    meta: { skipGlobalToast: true },
+  });
+}

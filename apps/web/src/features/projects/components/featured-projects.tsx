@@ -1,0 +1,50 @@
+import { DASHBOARD_PROJECTS } from '@terrafund/contracts';
+import { paths } from '@/config/paths';
+import { ArrowRightIcon } from '@/components/ui/icons';
+import { TextLink } from '@/components/ui/text-link';
+import { useFeaturedProjects } from '../api/get-projects';
+import { useLogError } from '../hooks/use-log-error';
+import { ProjectCard, ProjectCardSkeleton } from './project-card';
+
+// grid-cols-1 (minmax(0, 1fr)) rather than the implicit column, so a long title truncates instead of widening the page.
+const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
+
+/**
+ * The dashboard's first projects of the catalogue (spec sections 2 and 9: at most 3), with a way to all of
+ * them. A failure is only logged (spec section 8); then, as with no projects at all, the section is left out.
+ */
+export function FeaturedProjects() {
+  const projects = useFeaturedProjects();
+  useLogError(projects.error, 'projects');
+
+  if (projects.isError || (projects.data && projects.data.length === 0)) return null;
+
+  return (
+    <section aria-labelledby="featured-projects-title">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="featured-projects-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Investment projects
+        </h2>
+        <TextLink to={paths.projects.getHref()} aria-label="View all projects" className="inline-flex items-center gap-1 text-sm">
+          View all
+          <ArrowRightIcon className="h-4 w-4" />
+        </TextLink>
+      </div>
+      {projects.data ? (
+        <ul className={`mt-4 ${grid}`}>
+          {projects.data.map((project) => (
+            <li key={project._id}>
+              <ProjectCard project={project} compact />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div role="status" aria-label="Loading projects" className={`mt-4 ${grid}`}>
+          {Array.from({ length: DASHBOARD_PROJECTS }, (_, i) => (
+            <ProjectCardSkeleton key={i} compact />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { messages, type Project } from '@terrafund/contracts';
+import { paths } from '@/config/paths';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AlertTriangleIcon, ArrowLeftIcon, BuildingIcon, ClockIcon, CoinIcon, MapPinIcon, TrendingUpIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { TextLink } from '@/components/ui/text-link';
+import { isApiError } from '@/lib/api-client';
+import { useProject } from '../api/get-project';
+import { formatFigure, formatPercent, PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES, PROJECT_TYPE_LABELS } from '../utils/project-figures';
+import { InvestBox } from './invest-box';
+import { ProjectGallery } from './project-gallery';
+import { ProjectInfoTabs } from './project-info-tabs';
+
+const m = messages.projects;
+
+function BackToProjects({ className }: { className?: string }) {
+  return (
+    <TextLink to={paths.projects.getHref()} className={`inline-flex items-center gap-1.5 text-sm ${className ?? ''}`}>
+      <ArrowLeftIcon className="h-4 w-4" />
+      Back to Projects
+    </TextLink>
+  );
+}
+
+/** Spec section 2: what a missing (or removed) project shows. */
+export function ProjectNotFound() {
+  return (
+    <Card>
+      <title>{`${m.notFoundTitle} · Terrafund`}</title>
+      <EmptyState
+        className="py-16"
+        icon={<BuildingIcon className="h-5 w-5" />}
+        title={<span className="text-lg">{m.notFoundTitle}</span>}
+        description={m.notFoundText}
+        action={
+          <Link to={paths.projects.getHref()} className={buttonClasses()}>
+            <ArrowLeftIcon className="h-4 w-4" />
+            Back to Projects
+          </Link>
+        }
+      />
+    </Card>
+  );
+}
+
+function KeyFigure({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-3.5 dark:border-slate-800 dark:bg-slate-900/60">
+      <span className="hidden h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600 sm:flex dark:bg-emerald-500/10 dark:text-emerald-400">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+        <dd className="font-semibold text-slate-900 tabular-nums dark:text-white">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function ProjectView({ project }: { project: Project }) {
+  return (
+    <div className="space-y-6">
+      <title>{`${project.title} · Projects · Terrafund`}</title>
+      <BackToProjects />
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap gap-2">
+            <Badge tone="info">{PROJECT_TYPE_LABELS[project.type]}</Badge>
+            <Badge tone={PROJECT_STATUS_TONES[project.status]}>{PROJECT_STATUS_LABELS[project.status]}</Badge>
+          </div>
+          <h1 className="mt-3 text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">{project.title}</h1>
+          <p className="mt-1.5 flex items-center gap-1.5 text-sm text-slate-500 sm:text-base dark:text-slate-400">
+            <MapPinIcon className="h-4 w-4 shrink-0" />
+            {project.location}
+          </p>
+        </div>
+      </div>
+
+      {/* On a phone the investment form comes right after the pictures and figures, before the long tabs;
+          from lg up it is a column of its own beside both, staying in view. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <ProjectGallery title={project.title} images={project.images} />
+          <dl aria-label="Key figures" className="grid grid-cols-3 gap-3">
+            <KeyFigure icon={<TrendingUpIcon className="h-5 w-5" />} label="ROI">
+              {formatPercent(project.roi)}
+            </KeyFigure>
+            <KeyFigure icon={<ClockIcon className="h-5 w-5" />} label="Term">
+              {project.term} months
+            </KeyFigure>
+            <KeyFigure icon={<CoinIcon className="h-5 w-5" />} label="Minimum investment">
+              {formatFigure(project.minInvestment)}
+            </KeyFigure>
+          </dl>
+        </div>
+        <div className="lg:sticky lg:top-24 lg:col-start-3 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <InvestBox project={project} />
+        </div>
+        <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
+          <ProjectInfoTabs project={project} />
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/** One project (spec section 2, Project detail): gallery, figures, the investment form and the tabs. */
+export function ProjectDetail({ id }: { id: string }) {
+  const project = useProject(id);
+  const { error } = project;
+  const notFound = isApiError(error) && error.status === 404;
+  // A 401 is the global handler's ("Session expired"), a 404 is answered in place, and a failed background
+  // refresh keeps showing the project it already has.
+  const failed = Boolean(error) && !notFound && !(isApiError(error) && error.status === 401) && !project.data;
+
+  useEffect(() => {
+    if (failed) toast.error(m.loadFailed, { id: `error:${m.loadFailed}` });
+  }, [failed, error]);
+
+  if (project.data) return <ProjectView project={project.data} />;
+
+  if (project.isPending) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner size="lg" label="Loading project" />
+      </div>
+    );
+  }
+
+  if (notFound) return <ProjectNotFound />;
+
+  return (
+    <Card>
+      <title>Project · Terrafund</title>
+      <EmptyState
+        className="py-16"
+        icon={<AlertTriangleIcon className="h-5 w-5" />}
+        title="Project unavailable"
+        description="Please try again in a moment."
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button variant="outline" onClick={() => void project.refetch()} isLoading={project.isFetching}>
+              Try again
+            </Button>
+            <Link to={paths.projects.getHref()} className={buttonClasses()}>
+              <ArrowLeftIcon className="h-4 w-4" />
+              Back to Projects
+            </Link>
+          </div>
+        }
+      />
+    </Card>
+  );
+}

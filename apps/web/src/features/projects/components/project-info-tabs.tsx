@@ -1,0 +1,134 @@
+import { useId, type ReactNode } from 'react';
+import type { Project } from '@terrafund/contracts';
+import { EmptyState } from '@/components/ui/empty-state';
+import { CheckCircleIcon, ExternalLinkIcon, FileTextIcon } from '@/components/ui/icons';
+import { Tabs } from '@/components/ui/tabs';
+import { formatDate } from '@/lib/format';
+import { formatFigure, formatPercent, PAYMENT_SCHEDULE_LABELS } from '../utils/project-figures';
+
+function Facts({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{title}</h3>
+      <dl className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        {children}
+      </dl>
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 px-4 py-2.5 text-sm">
+      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="text-right font-medium break-words text-slate-900 tabular-nums dark:text-white">{children}</dd>
+    </div>
+  );
+}
+
+const dateOrNotSet = (value: string | null) => (value ? formatDate(value) : 'Not set');
+
+function Overview({ project }: { project: Project }) {
+  const { features } = project.details;
+  return (
+    <div className="space-y-6">
+      <p className="text-sm leading-relaxed whitespace-pre-line text-slate-600 dark:text-slate-300">{project.description}</p>
+      <section>
+        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Key features</h3>
+        {features.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">No key features listed.</p>
+        ) : (
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {features.map((feature, i) => (
+              <li key={`${feature}-${i}`} className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
+                <CheckCircleIcon className="mt-0.5 h-4 w-4 shrink-0 text-emerald-500" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Details({ project }: { project: Project }) {
+  const { details } = project;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Facts title="Property details">
+        <Fact label="Property type">{details.propertyType}</Fact>
+        <Fact label="Size">{details.size}</Fact>
+        <Fact label="Units">{details.units.toLocaleString('en-US')}</Fact>
+        <Fact label="Year built">{details.yearBuilt}</Fact>
+        <Fact label="Occupancy rate">{formatPercent(details.occupancyRate)}</Fact>
+        <Fact label="Payment schedule">{PAYMENT_SCHEDULE_LABELS[details.paymentSchedule]}</Fact>
+      </Facts>
+      <Facts title="Investment details">
+        <Fact label="Target">{formatFigure(project.target)}</Fact>
+        <Fact label="Funded">{formatFigure(project.funded)}</Fact>
+        <Fact label="ROI">{formatPercent(project.roi)}</Fact>
+        <Fact label="Term">{project.term} months</Fact>
+        <Fact label="Minimum investment">{formatFigure(project.minInvestment)}</Fact>
+        <Fact label="Start date">{dateOrNotSet(project.startDate)}</Fact>
+        <Fact label="End date">{dateOrNotSet(project.endDate)}</Fact>
+      </Facts>
+    </div>
+  );
+}
+
+function Documents({ project }: { project: Project }) {
+  const { documents } = project.details;
+  const baseId = useId();
+  if (documents.length === 0) {
+    return <EmptyState icon={<FileTextIcon className="h-5 w-5" />} title="No documents yet" description="Documents about this project will appear here." />;
+  }
+  return (
+    <>
+      <span id={`${baseId}-new-tab`} hidden>
+        Opens in a new tab
+      </span>
+      <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        {documents.map((document, i) => {
+          const nameId = `${baseId}-document-${i}`;
+          return (
+            <li key={`${document.url}-${i}`} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <span className="flex min-w-0 items-center gap-2.5 text-sm font-medium text-slate-900 dark:text-white">
+                <FileTextIcon className="h-5 w-5 shrink-0 text-slate-400" />
+                <span id={nameId} className="break-words">
+                  {document.name}
+                </span>
+              </span>
+              {/* noopener: the opened page gets no handle on this one; noreferrer: nor our address. The link
+                  says which document it opens through its description, and that it opens a new tab. */}
+              <a
+                href={document.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-describedby={`${nameId} ${baseId}-new-tab`}
+                className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-emerald-600 hover:text-emerald-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500 dark:text-emerald-400 dark:hover:text-emerald-300"
+              >
+                View Document
+                <ExternalLinkIcon className="h-4 w-4" />
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/** Overview, Details and Documents (spec section 2, Project detail). */
+export function ProjectInfoTabs({ project }: { project: Project }) {
+  return (
+    <Tabs
+      label="Project information"
+      items={[
+        { id: 'overview', label: 'Overview', content: <Overview project={project} /> },
+        { id: 'details', label: 'Details', content: <Details project={project} /> },
+        { id: 'documents', label: 'Documents', content: <Documents project={project} /> },
+      ]}
+    />
+  );
+}

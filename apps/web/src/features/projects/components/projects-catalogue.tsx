@@ -1,0 +1,121 @@
+import { PROJECT_STATUSES, PROJECT_TYPES, type ProjectStatus, type ProjectType } from '@terrafund/contracts';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { BuildingIcon, SearchIcon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/cn';
+import { useProjects } from '../api/get-projects';
+import { useLogError } from '../hooks/use-log-error';
+import { useProjectFilters } from '../hooks/use-project-filters';
+import { PROJECT_STATUS_LABELS, PROJECT_TYPE_LABELS } from '../utils/project-figures';
+import { ProjectCard, ProjectCardSkeleton } from './project-card';
+
+const typeOptions = [{ value: '', label: 'All Types' }, ...PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))];
+const statusOptions = [{ value: '', label: 'All Status' }, ...PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] }))];
+
+// grid-cols-1 (minmax(0, 1fr)) rather than the implicit column, so a long title truncates instead of widening the page.
+const grid = 'grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3';
+
+/** The catalogue (spec section 2, Projects list): search and filters kept in the URL, and a grid of cards. */
+export function ProjectsCatalogue() {
+  const filters = useProjectFilters();
+  const projects = useProjects(filters.applied);
+  useLogError(projects.error, 'projects');
+
+  const list = projects.data ?? [];
+  const count = list.length;
+
+  return (
+    <div className="space-y-6">
+      <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_auto_auto] sm:p-5">
+        <div className="relative">
+          <label htmlFor="projects-search" className="sr-only">
+            Search projects
+          </label>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+          <Input
+            id="projects-search"
+            type="search"
+            value={filters.search}
+            onChange={(event) => filters.onSearchChange(event.target.value)}
+            placeholder="Search projects..."
+            autoComplete="off"
+            maxLength={100}
+            className="pl-9"
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3 sm:contents">
+          <div>
+            <label htmlFor="projects-type" className="sr-only">
+              Filter by type
+            </label>
+            <Select
+              id="projects-type"
+              options={typeOptions}
+              value={filters.applied.type}
+              onChange={(event) => filters.setType(event.target.value as ProjectType | '')}
+              className="sm:w-44"
+            />
+          </div>
+          <div>
+            <label htmlFor="projects-status" className="sr-only">
+              Filter by status
+            </label>
+            <Select
+              id="projects-status"
+              options={statusOptions}
+              value={filters.applied.status}
+              onChange={(event) => filters.setStatus(event.target.value as ProjectStatus | '')}
+              className="sm:w-44"
+            />
+          </div>
+        </div>
+      </Card>
+
+      {projects.isPending ? (
+        <div role="status" aria-label="Loading projects" className={grid}>
+          {Array.from({ length: 6 }, (_, i) => (
+            <ProjectCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : projects.isError ? (
+        // The failure is only logged (spec section 8); the screen still offers a way forward.
+        <Card>
+          <EmptyState
+            icon={<BuildingIcon className="h-5 w-5" />}
+            title="Projects are not available right now"
+            action={
+              <Button variant="outline" onClick={() => void projects.refetch()} isLoading={projects.isFetching}>
+                Try again
+              </Button>
+            }
+          />
+        </Card>
+      ) : count === 0 ? (
+        <Card>
+          <EmptyState
+            icon={<SearchIcon className="h-5 w-5" />}
+            title="No projects found"
+            description={filters.active ? 'No project matches these filters.' : 'New projects will appear here as they open for investment.'}
+            action={filters.active && <Button onClick={filters.clear}>Clear filters</Button>}
+          />
+        </Card>
+      ) : (
+        <section aria-label="Projects" aria-busy={projects.isFetching || undefined}>
+          <p className="sr-only" aria-live="polite">
+            {count} {count === 1 ? 'project' : 'projects'} found
+          </p>
+          <ul className={cn(grid, 'transition-opacity', projects.isPlaceholderData && 'opacity-60')}>
+            {list.map((project) => (
+              <li key={project._id}>
+                <ProjectCard project={project} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { PaymentSchedule, Project, ProjectStatus, ProjectType } from '@terrafund/contracts';
+import type { BadgeTone } from '@/components/ui/badge';
+import { formatUsd } from '@/lib/format';
+
+export const PROJECT_TYPE_LABELS: Record<ProjectType, string> = {
+  residential: 'Residential',
+  commercial: 'Commercial',
+  land: 'Land',
+};
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  available: 'Available',
+  sold: 'Sold',
+  reserved: 'Reserved',
+};
+
+export const PROJECT_STATUS_TONES: Record<ProjectStatus, BadgeTone> = {
+  available: 'success',
+  reserved: 'warning',
+  sold: 'neutral',
+};
+
+export const PAYMENT_SCHEDULE_LABELS: Record<PaymentSchedule, string> = {
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  annually: 'Annually',
+};
+
+/** What is still open for investment. */
+export const remainingOf = (project: Pick<Project, 'target' | 'funded'>) => Math.max(0, Math.round((project.target - project.funded) * 100) / 100);
+
+/**
+ * The share funded, in whole percent, rounded down: "100%" only once the project is really full, never
+ * for 99.6 %. A project without a target counts as not funded rather than dividing by zero.
+ */
+export function fundedPercent({ target, funded }: Pick<Project, 'target' | 'funded'>): number {
+  if (target <= 0) return 0;
+  return Math.min(100, Math.floor((funded / target) * 100));
+}
+
+const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** "8.5%" */
+export const formatPercent = (value: number) => `${percentFormat.format(value)}%`;
+
+/** A project figure: whole dollars (spec section 9: 0 decimals on projects). */
+export const formatFigure = (amount: number) => formatUsd(amount, 0);
+
+/**
+ * An amount a member typed or can still invest: whole dollars as on the rest of the page, but with its
+ * cents when it has any, so "$1,000" is never shown for $999.50.
+ */
+export const formatAmount = (amount: number) => formatUsd(amount, Number.isInteger(amount) ? 0 : 2);

@@ -1,0 +1,84 @@
+import { useId } from 'react';
+import type { Plan } from '@terrafund/contracts';
+import { capitalize } from '@/components/money/transaction-cells';
+import { Badge } from '@/components/ui/badge';
+import { CheckCircleIcon, CheckIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+import { formatUsd } from '@/lib/format';
+
+type PlanCardProps = {
+  plan: Plan;
+  selected: boolean;
+  current: boolean;
+  onSelect: () => void;
+};
+
+/**
+ * One pack as a card that is a radio button (a native one, out of sight): clicking anywhere on it selects
+ * it, and the keyboard works as in any radio group (Tab into the group, arrows between packs). Its name is
+ * the pack's name; its figures are its description.
+ */
+export function PlanCard({ plan, selected, current, onSelect }: PlanCardProps) {
+  const id = useId();
+  const nameId = `${id}-name`;
+  const detailsId = `${id}-details`;
+  return (
+    <label
+      className={cn(
+        'relative flex cursor-pointer flex-col rounded-2xl border bg-white p-5 shadow-sm transition-colors dark:bg-slate-900/60',
+        'border-slate-200 hover:border-emerald-400 dark:border-slate-800 dark:hover:border-emerald-500/60',
+        'has-checked:border-emerald-500 has-checked:ring-2 has-checked:ring-emerald-500/30 dark:has-checked:border-emerald-400',
+        'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-emerald-500',
+      )}
+    >
+      <input
+        type="radio"
+        name="plan"
+        value={plan.id}
+        checked={selected}
+        onChange={onSelect}
+        aria-labelledby={nameId}
+        aria-describedby={detailsId}
+        className="sr-only"
+      />
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <span id={nameId} className="text-lg font-semibold text-slate-900 dark:text-white">
+            {capitalize(plan.name)}
+          </span>
+          {plan.popular && <Badge tone="success">Popular</Badge>}
+          {current && <Badge tone="info">Current plan</Badge>}
+        </div>
+        <CheckCircleIcon
+          className={cn('h-6 w-6 shrink-0 text-emerald-600 transition-opacity dark:text-emerald-400', selected ? 'opacity-100' : 'opacity-0')}
+        />
+      </div>
+      <div id={detailsId} className="mt-1 flex flex-1 flex-col">
+        <p className="text-sm text-slate-500 dark:text-slate-400">{plan.description}</p>
+        <p className="mt-4 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">{formatUsd(plan.price)}</p>
+        <dl className="mt-4 grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-3 text-center dark:bg-slate-800/60">
+          <div>
+            <dt className="text-xs text-slate-500 dark:text-slate-400">Daily dividends</dt>
+            <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums dark:text-white">{formatUsd(plan.dailyDividend)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500 dark:text-slate-400">Annual dividends</dt>
+            <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums dark:text-white">{formatUsd(plan.annualDividends)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500 dark:text-slate-400">Annual income</dt>
+            <dd className="mt-0.5 font-semibold text-emerald-700 tabular-nums dark:text-emerald-400">{plan.annualIncomePercent}%</dd>
+          </div>
+        </dl>
+        <ul className="mt-4 space-y-2 text-sm text-slate-600 dark:text-slate-300">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </label>
+  );
+}

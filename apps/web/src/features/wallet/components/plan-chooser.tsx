@@ -1,0 +1,153 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { messages, type User } from '@terrafund/contracts';
+import { capitalize } from '@/components/money/transaction-cells';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { formatUsd } from '@/lib/format';
+import { usePublicConfig } from '@/lib/public-config';
+import { useCreateDeposit } from '../api/create-deposit';
+import { usePlans } from '../api/get-plans';
+import { DepositAddress } from './deposit-address';
+import { PlanCard } from './plan-card';
+
+type PlanChooserProps = {
+  user: User;
+  /** Back to the wallet view; only a member who has a membership has one to go back to. */
+  onBack?: () => void;
+};
+
+/**
+ * "Choose New Plan" and the plan panel (spec section 2): the packs, the deposit address and Deposit, which
+ * sends the browser to the payment provider's checkout for the chosen pack.
+ */
+export function PlanChooser({ user, onBack }: PlanChooserProps) {
+  const plans = usePlans();
+  const config = usePublicConfig();
+  const deposit = useCreateDeposit();
+  const [selected, setSelected] = useState<string | null>(null);
+  // After a successful answer the browser is leaving for the checkout: the button stays busy until it has.
+  const busy = deposit.isPending || deposit.isSuccess;
+
+  // Back from the checkout, the browser may restore this page as it was left (back-forward cache), busy.
+  const { reset: resetDeposit } = deposit;
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) resetDeposit();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [resetDeposit]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!selected) {
+      toast.error(messages.wallet.planRequired, { id: 'plan-required' });
+      return;
+    }
+    deposit.mutate(selected);
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Choose New Plan"
+        description="Pick the membership pack that suits you and pay for it in cryptocurrency."
+        actions={
+          onBack && (
+            <Button variant="outline" onClick={onBack}>
+              <ArrowLeftIcon className="h-4 w-4" />
+              Back to Wallet
+            </Button>
+          )
+        }
+      />
+
+      <Card>
+        <form onSubmit={onSubmit} noValidate aria-labelledby="plan-panel-title" className="space-y-6 p-5 sm:p-6">
+          <div className="flex flex-col gap-1 sm:flex-row sm:items-end sm:justify-between">
+            <h2 id="plan-panel-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+              Subscribe to a plan
+            </h2>
+            <p className="text-sm text-slate-500 dark:text-slate-400">
+              Wallet balance:{' '}
+              <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatUsd(user.balance)}</span>
+            </p>
+          </div>
+
+          {plans.isPending ? (
+            <div className="flex justify-center py-12">
+              <Spinner label="Loading plans" />
+            </div>
+          ) : plans.isError ? (
+            <Alert
+              tone="danger"
+              title="The plans could not be loaded."
+              action={
+                <Button variant="outline" size="sm" isLoading={plans.isFetching} onClick={() => void plans.refetch()}>
+                  Try again
+                </Button>
+              }
+            >
+              {errorMessage(plans.error, messages.common.unexpected)}
+            </Alert>
+          ) : (
+            <fieldset>
+              <legend className="sr-only">Investment plans</legend>
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {plans.data.map((plan) => (
+                  <PlanCard
+                    key={plan.id}
+                    plan={plan}
+                    selected={selected === plan.id}
+                    current={plan.id === user.membershipLevel?.toLowerCase()}
+                    onSelect={() => setSelected(plan.id)}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          )}
+
+          <DepositAddress address={config.data?.depositAddress} isLoading={config.isPending} />
+
+          {user.membershipLevel && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              Your {capitalize(user.membershipLevel)} membership is replaced by the new plan once its payment is confirmed.
+            </p>
+          )}
+
+          <div className="flex flex-col gap-4 border-t border-slate-200 pt-6 sm:flex-row sm:items-start sm:justify-between dark:border-slate-800">
+            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-500 dark:text-slate-400">
+              <li>Only send crypto to this address.</li>
+              <li>Deposits are typically credited within 10-30 minutes.</li>
+              <li>
+                Questions? Contact support
+                {config.data?.contactEmail && (
+                  <>
+                    {' at '}
+                    <a
+                      href={`mailto:${config.data.contactEmail}`}
+                      className="font-medium text-emerald-700 underline-offset-2 hover:underline dark:text-emerald-400"
+                    >
+                      {config.data.contactEmail}
+                    </a>
+                  </>
+                )}
+                .
+              </li>
+            </ul>
+            <Button type="submit" size="lg" disabled={!selected} isLoading={busy} className="w-full sm:w-auto">
+              Deposit
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { messages } from '@terrafund/contracts';
+import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/components/money/transaction-cells';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AlertTriangleIcon, TransactionsIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
+import { formatDate } from '@/lib/format';
+import { useTransactions } from '../api/get-transactions';
+
+/**
+ * The member's Transaction History (spec section 2): Date, Type, Amount, Status; deposits and payouts
+ * with + in green, the rest with − in red; pending with a clock icon.
+ */
+export function TransactionHistory() {
+  const transactions = useTransactions();
+
+  let body: ReactNode;
+  if (transactions.isPending) {
+    body = (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading transactions" />
+      </div>
+    );
+  } else if (transactions.isError) {
+    body = (
+      <div role="alert">
+        <EmptyState
+          icon={<AlertTriangleIcon className="h-5 w-5" />}
+          title={messages.wallet.transactionsFailed}
+          action={
+            <Button variant="outline" size="sm" isLoading={transactions.isFetching} onClick={() => void transactions.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  } else if (transactions.data.length === 0) {
+    body = <EmptyState icon={<TransactionsIcon className="h-5 w-5" />} title="No transactions found" />;
+  } else {
+    body = (
+      <Table caption="Transaction History">
+        <THead>
+          <Th>Date</Th>
+          <Th>Type</Th>
+          <Th>Amount</Th>
+          <Th>Status</Th>
+        </THead>
+        <TBody>
+          {transactions.data.map((transaction) => (
+            <tr key={transaction._id}>
+              <Td className="whitespace-nowrap text-slate-600 dark:text-slate-300">{formatDate(transaction.date)}</Td>
+              <Td>
+                <span className="font-medium text-slate-900 dark:text-white">{capitalize(transaction.type)}</span>
+                {transaction.description && (
+                  <span className="block max-w-xs truncate text-xs text-slate-500 dark:text-slate-400" title={transaction.description}>
+                    {transaction.description}
+                  </span>
+                )}
+              </Td>
+              <Td>
+                <TransactionAmount type={transaction.type} amount={transaction.amount} />
+              </Td>
+              <Td>
+                <TransactionStatusBadge status={transaction.status} />
+              </Td>
+            </tr>
+          ))}
+        </TBody>
+      </Table>
+    );
+  }
+
+  return (
+    <Card className="min-w-0">
+      <section aria-labelledby="transaction-history-title">
+        <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+          <h2 id="transaction-history-title" className="font-semibold text-slate-900 dark:text-white">
+            Transaction History
+          </h2>
+        </div>
+        {body}
+      </section>
+    </Card>
+  );
+}

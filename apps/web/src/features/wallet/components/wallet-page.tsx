@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { usePrefetchQuery } from '@tanstack/react-query';
+import { Spinner } from '@/components/ui/spinner';
+import { useUser } from '@/lib/auth';
+import { plansQueryOptions } from '../api/get-plans';
+import { useProfileRefresh } from '../hooks/use-profile-refresh';
+import { PlanChooser } from './plan-chooser';
+import { WalletOverview } from './wallet-overview';
+
+/**
+ * /wallet, labelled Plan (spec section 2). A member with a membership sees it, the balance, the history
+ * and the withdraw panel; one without, or one who pressed "Switch Plan", sees the plan chooser (spec
+ * section 4: the wallet toggles between the two).
+ *
+ * The spec's page waits about a second before showing anything. Here the spinner stays exactly as long as
+ * the member's fresh balance and membership take to arrive, which decide what the page shows; no delay is
+ * added on top.
+ */
+export function WalletPage() {
+  const user = useUser();
+  const profileReady = useProfileRefresh();
+  const [choosingPlan, setChoosingPlan] = useState(false);
+  // Asked for at once, in parallel with the profile, so that the chooser (and "Switch Plan") opens with its cards.
+  usePrefetchQuery(plansQueryOptions());
+
+  if (!profileReady) {
+    return (
+      <div className="flex justify-center py-24">
+        <title>Plan · Terrafund</title>
+        <Spinner size="lg" label="Loading your wallet" />
+      </div>
+    );
+  }
+
+  const hasMembership = Boolean(user.membershipLevel);
+  return (
+    <>
+      <title>Plan · Terrafund</title>
+      {hasMembership && !choosingPlan ? (
+        <WalletOverview user={user} onSwitchPlan={() => setChoosingPlan(true)} />
+      ) : (
+        <PlanChooser user={user} onBack={hasMembership ? () => setChoosingPlan(false) : undefined} />
+      )}
+    </>
+  );
+}
