@@ -60,6 +60,12 @@ async function main() {
     LOG_LEVEL: 'warn',
   };
   delete serverEnv.DATABASE_URL; // the product's own default: embedded PGlite
+  const funded = { email: 'funded-member@e2e.terrafund.test', password: 'e2e-funded-password' };
+  const seed = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/e2e-seed.ts', dataDir, funded.email, funded.password], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (seed.status !== 0) throw new Error('seeding the end-to-end database failed');
   const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
     cwd: root,
     env: serverEnv,
@@ -82,6 +88,8 @@ async function main() {
           E2E_MAILBOX_URL: sink.mailboxUrl,
           E2E_ADMIN_EMAIL: admin.email,
           E2E_ADMIN_PASSWORD: admin.password,
+          E2E_FUNDED_EMAIL: funded.email,
+          E2E_FUNDED_PASSWORD: funded.password,
           CHROMIUM_PATH: chromium,
         },
       },
