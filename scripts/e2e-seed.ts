@@ -3,7 +3,7 @@
 // need money to move (withdrawals, investments) start from this member instead of waiting days for a payout.
 // Usage: tsx scripts/e2e-seed.ts <dataDir> <email> <password>   (prints nothing; exits non-zero on failure)
 import { eq } from 'drizzle-orm';
-import { connectPglite } from '../apps/api/src/db/client';
+import { connectDatabase } from '../apps/api/src/db/client';
 import { memberships, users } from '../apps/api/src/db/schema';
 import { newMembershipValues, runPayouts } from '../apps/api/src/jobs/payouts';
 import { systemClock } from '../apps/api/src/lib/clock';
@@ -12,7 +12,8 @@ import { hashPassword } from '../apps/api/src/lib/password';
 async function main() {
   const [dataDir, email, password] = process.argv.slice(2);
   if (!dataDir || !email || !password) throw new Error('usage: e2e-seed <dataDir> <email> <password>');
-  const database = connectPglite(dataDir);
+  // The embedded database exactly where the server will open it (DATA_DIR/pglite), never DATA_DIR itself.
+  const database = connectDatabase({ dataDir });
   try {
     await database.migrate();
     const joined = new Date(Date.now() - 28 * 24 * 3600 * 1000);
