@@ -42,29 +42,36 @@ export function TransactionHistory() {
     body = <EmptyState icon={<TransactionsIcon className="h-5 w-5" />} title="No transactions found" />;
   } else {
     body = (
-      <Table caption="Transaction History">
+      // On a phone the date moves under the type, so the amount and status stay in view without scrolling.
+      <Table caption="Transaction History" minWidth="min-w-0">
         <THead>
-          <Th>Date</Th>
-          <Th>Type</Th>
-          <Th>Amount</Th>
-          <Th>Status</Th>
+          <Th className="hidden sm:table-cell">Date</Th>
+          <Th className="px-3 sm:px-5">Type</Th>
+          <Th className="px-3 sm:px-5">Amount</Th>
+          <Th className="px-3 sm:px-5">Status</Th>
         </THead>
         <TBody>
           {transactions.data.map((transaction) => (
             <tr key={transaction._id}>
-              <Td className="whitespace-nowrap text-slate-600 dark:text-slate-300">{formatDate(transaction.date)}</Td>
-              <Td>
+              <Td className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDate(transaction.date)}</Td>
+              <Td className="px-3 sm:px-5">
                 <span className="font-medium text-slate-900 dark:text-white">{capitalize(transaction.type)}</span>
+                <span className="block text-xs whitespace-nowrap text-slate-500 sm:hidden dark:text-slate-400" aria-hidden="true">
+                  {formatDate(transaction.date)}
+                </span>
                 {transaction.description && (
-                  <span className="block max-w-xs truncate text-xs text-slate-500 dark:text-slate-400" title={transaction.description}>
+                  <span
+                    className="hidden max-w-xs truncate text-xs text-slate-500 sm:block dark:text-slate-400"
+                    title={transaction.description}
+                  >
                     {transaction.description}
                   </span>
                 )}
               </Td>
-              <Td>
+              <Td className="px-3 whitespace-nowrap sm:px-5">
                 <TransactionAmount type={transaction.type} amount={transaction.amount} />
               </Td>
-              <Td>
+              <Td className="px-3 sm:px-5">
                 <TransactionStatusBadge status={transaction.status} />
               </Td>
             </tr>
