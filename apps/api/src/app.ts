@@ -15,6 +15,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { createConfiguredProvider } from './modules/payments/configured-provider';
+import { paymentReviewRoutes } from './modules/payments/payment-review.routes';
 import type { PaymentProvider } from './modules/payments/provider';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(payoutRoutes(deps));
       await api.register(dashboardRoutes(deps));
       await api.register(paymentRoutes(deps));
+      await api.register(paymentReviewRoutes(deps));
       await api.register(adminRoutes(deps));
       await api.register(projectRoutes({ ...deps, storage }));
       api.get('/docs', {

@@ -22,6 +22,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   'POST /api/users/change-password': { currentPassword: 'not-the-password', newPassword: 'long-enough-1' },
   'PATCH /api/users/profile': { firstName: 'Jane' },
   'PATCH /api/users/:id': { firstName: 'Jane' },
+  'POST /api/admin/payments/:id/review': { decision: 'reject', note: 'Refunded at the provider' },
 };
 
 const wrongTypes: [name: string, value: unknown][] = [

@@ -26,6 +26,8 @@ const knownRoutes: RegisteredRoute[] = [
   { method: 'GET', url: '/api/admin/users/:id', access: 'admin' },
   { method: 'PATCH', url: '/api/users/:id', access: 'admin' },
   { method: 'DELETE', url: '/api/users/:id', access: 'admin' },
+  { method: 'GET', url: '/api/admin/payments/review', access: 'admin' },
+  { method: 'POST', url: '/api/admin/payments/:id/review', access: 'admin' },
 ];
 
 describe('route access', () => {

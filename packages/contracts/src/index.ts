@@ -5,5 +5,6 @@ export * from './auth';
 export * from './users';
 export * from './kyc';
 export * from './money';
+export * from './payments';
 export * from './projects';
 export * from './admin';

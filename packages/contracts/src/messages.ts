@@ -109,6 +109,16 @@ export const messages = {
     pageInvalid: 'Page must be a whole number of at least 1',
     cursorInvalid: 'Invalid page cursor',
   },
+  payments: {
+    notFound: 'Payment not found',
+    notInReview: 'Only a payment held for review can be decided',
+    decisionInvalid: 'Decision must be activate or reject',
+    noteInvalid: 'Note must be text of at most 500 characters',
+    activated: 'Payment accepted: the pack is active.',
+    rejected: 'Payment rejected. The member has been told support will contact them.',
+    decideFailed: 'Failed to decide the payment.',
+    loadFailed: 'Failed to load payments to review.',
+  },
   projects: {
     notFound: 'Project not found',
     notFoundTitle: 'Project Not Found',

@@ -6,8 +6,9 @@ import { users } from './users';
 /**
  * One provider invoice per deposit (payments.md). `state` is our reading of the provider's word: only
  * `settled` activates a pack; `review` means money may have arrived (partial, late, over, mismatched) and an
- * admin decides. A deposit is settled once: the row is locked while a notification or the reconciliation job
- * acts on it, and the settlement's journal entry has the idempotency key `deposit:<transaction id>`.
+ * admin decides (modules/payments/payment-review.service.ts). A deposit is settled once: the row is locked
+ * while a notification, the reconciliation job or an admin's decision acts on it, and the settlement's journal
+ * entry has the idempotency key `deposit:<transaction id>`.
  */
 export const paymentInvoices = pgTable(
   'payment_invoices',
@@ -32,6 +33,14 @@ export const paymentInvoices = pgTable(
     /** The provider's own status word (with BTCPay's additionalStatus), as last read. */
     rawStatus: text('raw_status').notNull().default('New'),
     reviewReason: text('review_reason', { enum: ['partial', 'late', 'over', 'mismatch'] }),
+    /**
+     * An admin's decision on a held invoice (review → settled by `activate`, → failed by `reject`): which, by
+     * whom, when and why. A decided invoice is never held again, whatever the provider reports later.
+     */
+    decision: text('decision', { enum: ['activate', 'reject'] }),
+    decisionNote: text('decision_note'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     paymentUrl: text('payment_url').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
@@ -43,6 +52,14 @@ export const paymentInvoices = pgTable(
     check('payment_invoices_provider_check', sql`${t.provider} in ('sandbox', 'btcpay', 'nowpayments')`),
     check('payment_invoices_state_check', sql`${t.state} in ('pending', 'settled', 'expired', 'failed', 'review')`),
     check('payment_invoices_amount_positive', sql`${t.amountCents} > 0`),
+    check('payment_invoices_decision_check', sql`${t.decision} in ('activate', 'reject')`),
+    // A decision is recorded whole, and only on the state it leads to.
+    check(
+      'payment_invoices_decision_complete',
+      sql`(${t.decision} is null and ${t.decidedAt} is null and ${t.decidedBy} is null)
+        or (${t.decision} = 'activate' and ${t.decidedAt} is not null and ${t.state} = 'settled')
+        or (${t.decision} = 'reject' and ${t.decidedAt} is not null and ${t.state} = 'failed')`,
+    ),
     uniqueIndex('payment_invoices_transaction_unique').on(t.transactionId),
     uniqueIndex('payment_invoices_provider_invoice_unique').on(t.provider, t.invoiceId),
     index('payment_invoices_pending_idx').on(t.createdAt).where(sql`${t.state} = 'pending'`),

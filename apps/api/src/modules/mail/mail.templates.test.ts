@@ -21,3 +21,19 @@ describe('the pack activated mail', () => {
     expect(mail.html).not.toContain('<b>Ada</b>');
   });
 });
+
+describe('the payment rejected mail', () => {
+  it('says the pack was not activated and that support will be in touch, naming their address', () => {
+    const mail = mailTemplates.paymentRejected({
+      firstName: 'Ada',
+      pack: 'Gold',
+      amount: '2500.00',
+      supportEmail: 'support@terrafund.test',
+      walletUrl: 'https://app.terrafund.test/wallet',
+    });
+    expect(mail.subject).toBe('Your payment could not be accepted | Terrafund');
+    expect(mail.text).toContain('We could not accept the payment you sent for your Gold pack (2500.00 USD), so the pack was not activated.');
+    expect(mail.text).toContain('Our support team will contact you about returning the money. You can also write to them at support@terrafund.test.');
+    expect(mail.html).toContain('href="https://app.terrafund.test/wallet"');
+  });
+});

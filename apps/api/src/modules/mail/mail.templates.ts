@@ -117,6 +117,17 @@ export const mailTemplates = {
       undefined,
       { label: 'Go to your dashboard', url: p.dashboardUrl },
     ),
+  paymentRejected: (p: { firstName: string; pack: string; amount: string; supportEmail: string; walletUrl: string }) =>
+    compose(
+      'Your payment could not be accepted',
+      p.firstName,
+      [
+        `We could not accept the payment you sent for your ${p.pack} pack (${p.amount} USD), so the pack was not activated.`,
+        `Our support team will contact you about returning the money. You can also write to them at ${p.supportEmail}.`,
+      ],
+      undefined,
+      { label: 'View your wallet', url: p.walletUrl },
+    ),
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

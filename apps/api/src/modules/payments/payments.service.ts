@@ -219,8 +219,8 @@ export async function handleNotification(
   if (seen) return 'duplicate';
 
   const record = { provider: provider.name, deliveryKey: notification.deliveryKey, type: notification.type, invoiceId: notification.invoiceId };
-  // A settled or reviewed invoice never changes: nothing to ask the provider.
-  if (invoice.state === 'settled' || invoice.state === 'review') {
+  // A settled, held or admin-decided invoice never changes by a notification: nothing to ask the provider.
+  if (invoice.state === 'settled' || invoice.state === 'review' || invoice.decision !== null) {
     return (await applyProviderStatus(deps, invoice.id, null, record)).outcome;
   }
   let status: ProviderStatus;

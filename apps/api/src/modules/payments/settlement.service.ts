@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { PACKS, type PackId } from '@terrafund/contracts';
 import type { Executor } from '../../db/client';
 import { memberships, paymentInvoices, paymentNotifications, transactions, users, type PaymentInvoiceRow } from '../../db/schema';
@@ -20,9 +20,12 @@ import type { ProviderName, ProviderStatus, ReviewReason } from './provider';
  * bypassed the lock could not settle twice. The notification's dedupe row is written in the same transaction:
  * a handling that failed leaves no trace, so the provider's redelivery is handled again.
  *
- * Monotonic. An invoice leaves `pending` once. `settled` and `review` never change again (a late "Expired"
- * after "Settled" is ignored). An `expired` or `failed` invoice can only go to `review`, when the provider
- * reports money after all: the deposit has been failed and is not revived automatically.
+ * Monotonic. An invoice leaves `pending` once. `settled` and `review` never change again here (a late
+ * "Expired" after "Settled" is ignored); only an admin takes an invoice out of `review`
+ * (payment-review.service.ts). An `expired` or `failed` invoice can only go to `review`, when the provider
+ * reports money after all: the deposit has been failed and is not revived automatically. An invoice an admin
+ * has decided is never held again: a rejected payment was refunded at the provider, and its later notifications
+ * must not put it back in front of an admin.
  */
 export type SettlementDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'logger' | 'mailQueued'>;
 
@@ -37,8 +40,8 @@ type Transition =
   | { outcome: 'review'; reason: ReviewReason };
 
 /** What the provider's status does to an invoice in `current` state (see "Monotonic" above). */
-export function transitionFor(current: InvoiceState, status: ProviderStatus | null): Transition {
-  if (!status) return { outcome: 'ignored' };
+export function transitionFor(current: InvoiceState, status: ProviderStatus | null, decidedByAdmin = false): Transition {
+  if (!status || decidedByAdmin) return { outcome: 'ignored' };
   if (current === 'pending') {
     if (status.state === 'review') return { outcome: 'review', reason: status.reviewReason ?? 'mismatch' };
     return { outcome: status.state };
@@ -67,7 +70,7 @@ export async function applyProviderStatus(
     const [invoice] = await tx.select().from(paymentInvoices).where(eq(paymentInvoices.id, invoiceRowId)).for('update');
     if (!invoice) throw new Error(`payment invoice ${invoiceRowId} does not exist`);
     const now = deps.clock.now();
-    const transition = transitionFor(invoice.state, status);
+    const transition = transitionFor(invoice.state, status, invoice.decision !== null);
 
     if (notification) {
       const [recorded] = await tx
@@ -104,7 +107,7 @@ export async function applyProviderStatus(
 
     switch (transition.outcome) {
       case 'settled': {
-        const replaced = await settle(tx, deps, invoice, now);
+        const replaced = await settleDeposit(tx, deps, invoice, now);
         const settled = await update({ state: 'settled', closedAt: now, ...(status?.paymentId ? { paymentId: status.paymentId } : {}) });
         deps.logger.info({ ...about, pack: invoice.pack, replaced }, 'deposit settled, pack activated');
         return { outcome: transition.outcome, invoice: settled, mailed: true };
@@ -141,18 +144,33 @@ export async function applyProviderStatus(
   return { outcome: result.outcome, invoice: result.invoice };
 }
 
-const packName = (pack: PackId) => {
+/** "gold" → "Gold", as mails and descriptions name a pack. */
+export const packName = (pack: PackId) => {
   const name = PACKS.find((p) => p.id === pack)?.name ?? pack;
   return name.charAt(0).toUpperCase() + name.slice(1);
 };
 
+/** The deposit states a settlement may complete. */
+type SettleFrom = readonly ('pending' | 'failed')[];
+
 /**
  * Completes the deposit, moves its price into the member's pack account, and makes the pack the member's
  * active membership, replacing the one they had ("Switch Plan"): the old price leaves member_pack for
- * platform_packs_retired, so member_pack always holds exactly the active pack's price. Answers the replaced
- * pack, if any.
+ * platform_packs_retired, so member_pack always holds exactly the active pack's price; then queues the "pack
+ * activated" mail. Answers the replaced pack, if any. Runs in the caller's transaction, which holds the
+ * invoice row locked; the caller moves the invoice to `settled` and wakes the mail worker after commit.
+ *
+ * The provider's word settles only a pending deposit (`from` by default). An admin activating a held payment
+ * may also complete one that expiry had failed meanwhile: the money arrived late, and failing a deposit moved
+ * none, so there is nothing to undo first.
  */
-async function settle(tx: Executor, deps: SettlementDeps, invoice: PaymentInvoiceRow, now: Date): Promise<PackId | undefined> {
+export async function settleDeposit(
+  tx: Executor,
+  deps: SettlementDeps,
+  invoice: PaymentInvoiceRow,
+  now: Date,
+  from: SettleFrom = ['pending'],
+): Promise<PackId | undefined> {
   // One membership change at a time per member, whichever of their invoices settles.
   const [member] = await tx.select().from(users).where(eq(users.id, invoice.userId)).for('update');
   if (!member) throw new Error(`member ${invoice.userId} of invoice ${invoice.id} does not exist`);
@@ -173,10 +191,11 @@ async function settle(tx: Executor, deps: SettlementDeps, invoice: PaymentInvoic
   const [completed] = await tx
     .update(transactions)
     .set({ status: 'completed', entryId, updatedAt: now })
-    .where(and(eq(transactions.id, invoice.transactionId), eq(transactions.type, 'deposit'), eq(transactions.status, 'pending')))
+    .where(and(eq(transactions.id, invoice.transactionId), eq(transactions.type, 'deposit'), inArray(transactions.status, [...from])))
     .returning({ id: transactions.id });
-  // An open invoice always has a pending deposit; anything else is a bug, and this rolls the entry back.
-  if (!completed) throw new Error(`deposit ${invoice.transactionId} of pending invoice ${invoice.id} is not pending`);
+  // An open invoice always has a pending deposit, and a completed one is never settled twice: anything else is
+  // a bug, and this rolls the entry back.
+  if (!completed) throw new Error(`deposit ${invoice.transactionId} of invoice ${invoice.id} is not ${from.join(' or ')}`);
 
   const [previous] = await tx
     .select()
