@@ -37,13 +37,16 @@ async function visit(path: string) {
   return view;
 }
 
+/** The payments-to-review panel above the list (admin-payments) asks too; nothing is held in these tests. */
+const nothingHeld = { 'GET /admin/payments/review': () => ({ body: [] }) };
+
 const table = () => screen.findByRole('table', { name: 'All transactions' });
 const rowOf = (text: string) => within(screen.getByRole('table', { name: 'All transactions' })).getByText(text).closest('tr')!;
 const short = (transaction: AdminTransaction) => transaction._id.split('-')[0]!;
 
 describe('admin transactions', { timeout: 20_000 }, () => {
   it('lists transactions with a short ID, the member, type, whole-dollar amount, status and date', async () => {
-    const fetchMock = signIn(admin, { 'GET /admin/transactions': () => page([withdrawal, deposit]) });
+    const fetchMock = signIn(admin, { ...nothingHeld, 'GET /admin/transactions': () => page([withdrawal, deposit]) });
     await visit('/admin/transactions');
     await table();
 
@@ -74,6 +77,7 @@ describe('admin transactions', { timeout: 20_000 }, () => {
     const second = [buildAdminTransaction({ user: { ...deposit.user, firstName: 'Second', lastName: 'Page' } })];
     const secondPage = deferred<Reply>();
     const fetchMock = signIn(admin, {
+      ...nothingHeld,
       'GET /admin/transactions': (_body, { url }) => {
         const pageNumber = new URL(url).searchParams.get('page');
         if (pageNumber === '1') return page(first, 'cursor-after-20');
@@ -104,6 +108,7 @@ describe('admin transactions', { timeout: 20_000 }, () => {
 
   it('searches once typing pauses, keeps the search in the URL and starts again from page 1', async () => {
     const fetchMock = signIn(admin, {
+      ...nothingHeld,
       'GET /admin/transactions': (_body, { url }) =>
         new URL(url).searchParams.get('search') === 'alan' ? page([withdrawal]) : page([withdrawal, deposit], 'next'),
     });
@@ -121,6 +126,7 @@ describe('admin transactions', { timeout: 20_000 }, () => {
 
   it('offers Clear search when nothing matches, which lists everything again', async () => {
     const fetchMock = signIn(admin, {
+      ...nothingHeld,
       'GET /admin/transactions': (_body, { url }) => (new URL(url).searchParams.get('search') ? page([]) : page([deposit])),
     });
     const { user, router } = await visit('/admin/transactions?search=nobody');
@@ -149,7 +155,7 @@ describe('admin transactions', { timeout: 20_000 }, () => {
       description: 'Withdrawal to wallet',
     });
     const pendingDeposit = buildAdminTransaction({ status: 'pending', description: 'PLATINUM membership', plan: 'platinum' });
-    signIn(admin, { 'GET /admin/transactions': () => page([paid, pendingDeposit, deposit]) });
+    signIn(admin, { ...nothingHeld, 'GET /admin/transactions': () => page([paid, pendingDeposit, deposit]) });
     const { user } = await visit('/admin/transactions');
     await table();
 
@@ -189,6 +195,7 @@ describe('admin transactions', { timeout: 20_000 }, () => {
     let current = withdrawal;
     let listAfterDecision: ReturnType<typeof deferred<Reply>> | null = null;
     const fetchMock = signIn(admin, {
+      ...nothingHeld,
       'GET /admin/dashboard/stats': () => ({
         body: { totalUsers: 2, totalInvestments: 2500, totalDailyPayouts: 10, monthlyVolume: 2500, userGrowth: 0, investmentGrowth: 0 },
       }),
@@ -238,6 +245,7 @@ describe('admin transactions', { timeout: 20_000 }, () => {
   it('fails a pending withdrawal with the status alone, even if a hash was typed before', async () => {
     let current = withdrawal;
     const fetchMock = signIn(admin, {
+      ...nothingHeld,
       'GET /admin/transactions': () => page([current]),
       [`PATCH /transactions/${withdrawal._id}/status`]: () => {
         current = { ...withdrawal, status: 'failed' };
@@ -263,6 +271,7 @@ describe('admin transactions', { timeout: 20_000 }, () => {
   it("shows the server's reason when another admin decided first, and the decision they made", async () => {
     let current = withdrawal;
     signIn(admin, {
+      ...nothingHeld,
       'GET /admin/transactions': () => page([current]),
       [`PATCH /transactions/${withdrawal._id}/status`]: () => {
         current = { ...withdrawal, status: 'failed' };
@@ -281,6 +290,7 @@ describe('admin transactions', { timeout: 20_000 }, () => {
 
   it('says "Failed to update withdrawal status." when the server fails without a reason to give', async () => {
     signIn(admin, {
+      ...nothingHeld,
       'GET /admin/transactions': () => page([withdrawal]),
       [`PATCH /transactions/${withdrawal._id}/status`]: () => ({
         status: 500,
@@ -300,6 +310,7 @@ describe('admin transactions', { timeout: 20_000 }, () => {
   it('toasts "Failed to load transactions." when the list fails, and offers to try again', async () => {
     let fail = true;
     signIn(admin, {
+      ...nothingHeld,
       'GET /admin/transactions': () => (fail ? { status: 400, body: { message: 'Invalid page cursor', code: 'VALIDATION_ERROR' } } : page([deposit])),
     });
     const { user } = await visit('/admin/transactions');

@@ -1,0 +1,162 @@
+import { useId, useState, type ReactNode } from 'react';
+import { messages, type HeldPayment, type ReviewDecision } from '@terrafund/contracts';
+import { TransactionStatusBadge } from '@/components/money/transaction-cells';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { AlertTriangleIcon, CheckCircleIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { TextLink } from '@/components/ui/text-link';
+import { paths } from '@/config/paths';
+import { formatDateTime, formatUsd } from '@/lib/format';
+import { useHeldPayments } from '../api/get-held-payments';
+import { memberName, packLabel, PROVIDER_LABELS, REVIEW_REASON_LABELS, reasonLabel } from './held-payment-labels';
+import { ReviewDecisionDialog } from './review-decision-dialog';
+
+/**
+ * The payments the settlement held instead of activating a pack (partial, late, over- or mismatched money),
+ * each with what an admin needs to decide it and the two decisions. Shown above the transactions list;
+ * when nothing is held it says so in one line.
+ */
+export function HeldPaymentsPanel() {
+  const query = useHeldPayments();
+  const [deciding, setDeciding] = useState<{ payment: HeldPayment; decision: ReviewDecision } | null>(null);
+  const headingId = useId();
+  const payments = query.data ?? [];
+
+  return (
+    <Card className="overflow-hidden" role="region" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
+        <div className="min-w-0">
+          <div className="flex items-center gap-2">
+            <h2 id={headingId} className="font-semibold text-slate-900 dark:text-white">
+              Payments to review
+            </h2>
+            {query.data && <Badge tone={payments.length > 0 ? 'warning' : 'neutral'}>{payments.length}</Badge>}
+          </div>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+            Partial, late, over- and mismatched payments activate nothing until an admin decides.
+          </p>
+        </div>
+      </div>
+
+      {query.isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading payments to review" />
+        </div>
+      ) : query.isError ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-5">
+          <p className="flex items-center gap-2 text-sm text-rose-700 dark:text-rose-300">
+            <AlertTriangleIcon className="h-4 w-4 shrink-0" />
+            {messages.payments.loadFailed}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()} isLoading={query.isFetching}>
+            Try again
+          </Button>
+        </div>
+      ) : payments.length === 0 ? (
+        <p role="status" className="flex items-center gap-2 px-4 py-4 text-sm text-slate-600 sm:px-5 dark:text-slate-300">
+          <CheckCircleIcon className="h-4 w-4 shrink-0 text-emerald-500" />
+          No payments are waiting for review.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-labelledby={headingId}>
+          {payments.map((payment) => (
+            <HeldPaymentItem key={payment._id} payment={payment} onDecide={(decision) => setDeciding({ payment, decision })} />
+          ))}
+        </ul>
+      )}
+
+      {deciding && (
+        <ReviewDecisionDialog
+          key={`${deciding.payment._id}:${deciding.decision}`}
+          payment={deciding.payment}
+          decision={deciding.decision}
+          onClose={() => setDeciding(null)}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** A label over its value, in the look of the transaction details. */
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 min-w-0 text-sm text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+function HeldPaymentItem({ payment, onDecide }: { payment: HeldPayment; onDecide: (decision: ReviewDecision) => void }) {
+  const name = memberName(payment);
+  const titleId = useId();
+  const reason = payment.reviewReason ? REVIEW_REASON_LABELS[payment.reviewReason] : null;
+
+  return (
+    <li aria-labelledby={titleId} className="px-4 py-4 sm:px-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p id={titleId} className="flex flex-wrap items-baseline gap-x-2 font-medium text-slate-900 dark:text-white">
+            <span>{name}</span>
+            <span className="text-slate-400 dark:text-slate-500" aria-hidden="true">
+              ·
+            </span>
+            <span>
+              {packLabel(payment.pack)} pack, {formatUsd(payment.amount, 0)}
+            </span>
+          </p>
+          <p className="mt-0.5 flex flex-wrap items-baseline gap-x-3 text-sm">
+            <a href={`mailto:${payment.user.email}`} className="break-all text-slate-600 hover:underline dark:text-slate-300">
+              {payment.user.email}
+            </a>
+            <TextLink to={paths.adminUser.getHref(payment.user._id)}>Open user</TextLink>
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button size="sm" onClick={() => onDecide('activate')} aria-describedby={titleId}>
+            Activate pack
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => onDecide('reject')} aria-describedby={titleId}>
+            Reject
+          </Button>
+        </div>
+      </div>
+
+      <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+        <Badge tone="warning">{reasonLabel(payment.reviewReason)}</Badge>
+        {reason && <span>{reason.explanation}</span>}
+      </p>
+
+      <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-4">
+        <Field label="Provider">{PROVIDER_LABELS[payment.provider]}</Field>
+        <Field label="Provider status">
+          <span className="font-mono text-xs">{payment.rawStatus}</span>
+        </Field>
+        <Field label="Held since">
+          <time dateTime={payment.closedAt ?? payment.createdAt}>{formatDateTime(payment.closedAt ?? payment.createdAt)}</time>
+        </Field>
+        <Field label="Deposit">
+          <span className="flex flex-wrap items-center gap-2">
+            <TransactionStatusBadge status={payment.transactionStatus} />
+            <span className="font-mono text-xs" title={payment.transactionId}>
+              {payment.transactionId.split('-')[0]}
+            </span>
+          </span>
+        </Field>
+        <Field label="Invoice ID" wide>
+          <span className="font-mono text-xs break-all select-all">{payment.providerInvoiceId}</span>
+        </Field>
+        {payment.paymentId && (
+          <Field label="Payment ID">
+            <span className="font-mono text-xs break-all select-all">{payment.paymentId}</span>
+          </Field>
+        )}
+        <Field label="Invoice created">
+          <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
+        </Field>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,100 @@
+import { useId, useState, type FormEvent } from 'react';
+import { messages, REVIEW_NOTE_MAX_LENGTH, type HeldPayment, type ReviewDecision } from '@terrafund/contracts';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { AlertTriangleIcon } from '@/components/ui/icons';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { formatUsd } from '@/lib/format';
+import { useDecideHeldPayment } from '../api/decide-held-payment';
+import { memberName, packLabel, PROVIDER_LABELS, reasonLabel } from './held-payment-labels';
+
+type ReviewDecisionDialogProps = { payment: HeldPayment; decision: ReviewDecision; onClose: () => void };
+
+/**
+ * A refusal the server explains (409: another admin decided first; 404) is clearer in its own words; a 5xx or
+ * a lost connection is not.
+ */
+function failureMessage(error: unknown) {
+  const fallback = messages.payments.decideFailed;
+  return isApiError(error) && error.status >= 400 && error.status < 500 ? errorMessage(error, fallback) : fallback;
+}
+
+/**
+ * Asks before an admin decides a held payment, says what the decision will do, and takes an optional note
+ * for the record. A refusal is shown here, beside the payment it is about, and the dialog stays open.
+ */
+export function ReviewDecisionDialog({ payment, decision, onClose }: ReviewDecisionDialogProps) {
+  const decide = useDecideHeldPayment();
+  const [note, setNote] = useState('');
+  const formId = useId();
+  const noteId = useId();
+  const hintId = useId();
+  const activate = decision === 'activate';
+  const name = memberName(payment);
+  const pack = packLabel(payment.pack);
+  const provider = PROVIDER_LABELS[payment.provider];
+
+  const close = () => {
+    if (decide.isPending) return;
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = note.trim();
+    decide.mutate({ id: payment._id, decision, ...(trimmed ? { note: trimmed } : {}) }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={close}
+      title={activate ? 'Activate pack' : 'Reject payment'}
+      description={`${name} · ${pack} pack · ${formatUsd(payment.amount, 0)} · ${reasonLabel(payment.reviewReason)}`}
+      footer={
+        <>
+          <Button variant="ghost" onClick={close} disabled={decide.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant={activate ? 'primary' : 'danger'} isLoading={decide.isPending}>
+            {activate ? 'Activate pack' : 'Reject payment'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate aria-label={activate ? 'Activate pack' : 'Reject payment'}>
+        <p className="text-slate-700 dark:text-slate-200">
+          {activate
+            ? `The deposit is completed and the ${pack} pack becomes ${name}’s active pack from now, replacing any pack they have. They are e-mailed, as for any payment.`
+            : `The payment is marked failed and no pack is activated. Nothing moves on ${name}’s balance: refund the money at ${provider}. They are e-mailed that it could not be accepted and that support will contact them.`}
+        </p>
+        <label htmlFor={noteId} className="mt-4 mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+          Note <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+        </label>
+        <Textarea
+          id={noteId}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          maxLength={REVIEW_NOTE_MAX_LENGTH}
+          rows={3}
+          disabled={decide.isPending}
+          aria-describedby={hintId}
+          placeholder={activate ? 'For example: the rest arrived by a second transfer.' : 'For example: refunded in full at the provider.'}
+        />
+        <div className="mt-1.5 flex justify-between gap-4 text-xs text-slate-500 dark:text-slate-400">
+          <p id={hintId}>Kept with the decision and in the member’s audit log. The member does not see it.</p>
+          <p className="shrink-0 tabular-nums">
+            {note.length}/{REVIEW_NOTE_MAX_LENGTH}
+          </p>
+        </div>
+        {decide.isError && (
+          <p role="alert" className="mt-4 flex items-start gap-2 rounded-lg bg-rose-50 p-3 text-sm text-rose-800 dark:bg-rose-500/10 dark:text-rose-200">
+            <AlertTriangleIcon className="mt-0.5 h-4 w-4 shrink-0" />
+            {failureMessage(decide.error)}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
