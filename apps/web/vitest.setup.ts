@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
+
+// The web tests share two cores with the API suites in one run; a lazily loaded route (the dashboard pulls in
+// the chart library) can take longer than Testing Library's 1 s default to appear there, without being wrong.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; react-hot-toast and the sidebar ask it about motion and width.
 if (!window.matchMedia) {
