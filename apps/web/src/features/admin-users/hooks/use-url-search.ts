@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -26,6 +26,15 @@ export function useUrlSearch(name = 'search', delay = SEARCH_DEBOUNCE_MS) {
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Leaving for another page (a user's details): this screen stays mounted while the next one loads, and a
+  // search still waiting would then navigate back here, cancelling the navigation the admin asked for.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = navigation.location !== undefined && navigation.location.pathname !== pathname;
+  useEffect(() => {
+    if (leaving) clearTimeout(timer.current);
+  }, [leaving]);
 
   const onChange = useCallback(
     (next: string) => {
