@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePageDebounce } from '@/lib/use-page-debounce';
 import { PROJECT_STATUSES, type ProjectStatus } from '@terrafund/contracts';
 import type { AdminProjectsFilter } from '../api/get-projects';
 
@@ -25,8 +26,7 @@ export function useListFilters() {
     setSearch(term);
   }
 
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const debounce = usePageDebounce(SEARCH_DEBOUNCE_MS);
 
   const write = useCallback(
     (name: 'search' | 'status', value: string, replace: boolean) =>
@@ -45,26 +45,25 @@ export function useListFilters() {
   const onSearchChange = useCallback(
     (value: string) => {
       setSearch(value);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
+      debounce.schedule(() => {
         const next = value.trim();
         if (next === term) return;
         setSynced(next);
         // Refining a search replaces the history entry, so Back undoes the whole search at once.
         write('search', next, term !== '');
-      }, SEARCH_DEBOUNCE_MS);
+      });
     },
-    [term, write],
+    [debounce, term, write],
   );
 
   const setStatus = useCallback((value: ProjectStatus | '') => write('status', value, false), [write]);
 
   const clear = useCallback(() => {
-    clearTimeout(timer.current);
+    debounce.cancel();
     setSearch('');
     setSynced('');
     setParams(new URLSearchParams());
-  }, [setParams]);
+  }, [debounce, setParams]);
 
   const applied = useMemo<AdminProjectsFilter>(() => ({ search: term, status }), [term, status]);
   return { applied, search, onSearchChange, setStatus, clear, active: Boolean(term || status) };

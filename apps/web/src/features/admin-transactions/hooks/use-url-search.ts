@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePageDebounce } from '@/lib/use-page-debounce';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -24,8 +25,7 @@ export function useUrlSearch({ name = 'search', delay = SEARCH_DEBOUNCE_MS, maxL
     }
   }
 
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const debounce = usePageDebounce(delay);
 
   const write = useCallback(
     (nextTerm: string) => {
@@ -47,18 +47,17 @@ export function useUrlSearch({ name = 'search', delay = SEARCH_DEBOUNCE_MS, maxL
   const onChange = useCallback(
     (next: string) => {
       setValue(next);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => write(next.trim()), delay);
+      debounce.schedule(() => write(next.trim()));
     },
-    [delay, write],
+    [debounce, write],
   );
 
   /** Empties the box and the URL at once, forgetting a search still waiting to be sent. */
   const clear = useCallback(() => {
-    clearTimeout(timer.current);
+    debounce.cancel();
     setValue('');
     write('');
-  }, [write]);
+  }, [debounce, write]);
 
   return { value, onChange, clear, term };
 }

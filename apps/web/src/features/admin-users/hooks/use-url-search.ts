@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePageDebounce } from '@/lib/use-page-debounce';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -24,23 +25,12 @@ export function useUrlSearch(name = 'search', delay = SEARCH_DEBOUNCE_MS) {
     }
   }
 
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // Leaving for another page (a user's details): this screen stays mounted while the next one loads, and a
-  // search still waiting would then navigate back here, cancelling the navigation the admin asked for.
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const leaving = navigation.location !== undefined && navigation.location.pathname !== pathname;
-  useEffect(() => {
-    if (leaving) clearTimeout(timer.current);
-  }, [leaving]);
+  const debounce = usePageDebounce(delay);
 
   const onChange = useCallback(
     (next: string) => {
       setValue(next);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
+      debounce.schedule(() => {
         const nextTerm = next.trim();
         setWritten(nextTerm);
         setParams(
@@ -54,17 +44,17 @@ export function useUrlSearch(name = 'search', delay = SEARCH_DEBOUNCE_MS) {
           },
           { replace: true },
         );
-      }, delay);
+      });
     },
-    [delay, name, setParams],
+    [debounce, name, setParams],
   );
 
   /** Empties the box and forgets a search still waiting to be sent; the caller clears the URL. */
   const clear = useCallback(() => {
-    clearTimeout(timer.current);
+    debounce.cancel();
     setValue('');
     setWritten('');
-  }, []);
+  }, [debounce]);
 
   return { value, onChange, clear, term };
 }

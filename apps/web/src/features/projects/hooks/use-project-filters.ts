@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePageDebounce } from '@/lib/use-page-debounce';
 import { PROJECT_STATUSES, PROJECT_TYPES, type ProjectStatus, type ProjectType } from '@terrafund/contracts';
 import type { ProjectFilters } from '../api/get-projects';
 
@@ -30,8 +31,7 @@ export function useProjectFilters() {
     setSearch(term);
   }
 
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const debounce = usePageDebounce(SEARCH_DEBOUNCE_MS);
 
   const update = useCallback(
     (name: 'search' | 'type' | 'status', value: string, replace: boolean) =>
@@ -50,27 +50,26 @@ export function useProjectFilters() {
   const onSearchChange = useCallback(
     (value: string) => {
       setSearch(value);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
+      debounce.schedule(() => {
         const next = value.trim();
         if (next === term) return;
         // Agreed before the URL changes, so the new term does not refill the box over what is typed since.
         setSynced(next);
         update('search', next, term !== '');
-      }, SEARCH_DEBOUNCE_MS);
+      });
     },
-    [term, update],
+    [debounce, term, update],
   );
 
   const setType = useCallback((value: ProjectType | '') => update('type', value, false), [update]);
   const setStatus = useCallback((value: ProjectStatus | '') => update('status', value, false), [update]);
 
   const clear = useCallback(() => {
-    clearTimeout(timer.current);
+    debounce.cancel();
     setSearch('');
     setSynced('');
     setParams(new URLSearchParams());
-  }, [setParams]);
+  }, [debounce, setParams]);
 
   const applied = useMemo<ProjectFilters>(() => ({ search: term, type, status }), [term, type, status]);
 
