@@ -21,13 +21,27 @@ export function TransactionStatusBadge({ status }: { status: TransactionStatus |
 }
 
 /** The signed, coloured amount of a transaction. `decimals`: 2 on the wallet, 0 in admin views (spec section 9). */
-export function TransactionAmount({ type, amount, decimals = 2 }: { type: TransactionType | string; amount: number; decimals?: 0 | 2 }) {
+export function TransactionAmount({
+  type,
+  amount,
+  status,
+  decimals = 2,
+}: {
+  type: TransactionType | string;
+  amount: number;
+  status?: string;
+  decimals?: 0 | 2;
+}) {
   const incoming = isIncoming(type);
+  // A failed movement keeps the spec's sign and colour, struck through: no money arrived or left (its status
+  // cell says Failed in words).
+  const failed = status === 'failed';
   return (
     <span
       className={cn(
         'font-medium whitespace-nowrap tabular-nums',
         incoming ? 'text-emerald-600 dark:text-emerald-400' : 'text-rose-600 dark:text-rose-400',
+        failed && 'line-through opacity-60',
       )}
     >
       {incoming ? '+' : '-'}

@@ -98,7 +98,7 @@ function TransactionRow({ transaction, onOpen }: { transaction: AdminTransaction
       </td>
       <td className={cn(td, 'font-medium text-slate-700 dark:text-slate-200')}>{capitalize(transaction.type)}</td>
       <td className={td}>
-        <TransactionAmount type={transaction.type} amount={transaction.amount} decimals={0} />
+        <TransactionAmount type={transaction.type} amount={transaction.amount} status={transaction.status} decimals={0} />
       </td>
       <td className={td}>
         <TransactionStatusBadge status={transaction.status} />

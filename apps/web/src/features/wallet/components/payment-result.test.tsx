@@ -17,8 +17,13 @@ describe('payment result pages', () => {
 
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     await expectToast(message);
+    expect(screen.getByText(/^Taking you to your wallet/)).toHaveTextContent('Taking you to your wallet in 3 seconds…');
 
-    act(() => vi.advanceTimersByTime(2500));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByText(/^Taking you to your wallet/)).toHaveTextContent('in 2 seconds…');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByText(/^Taking you to your wallet/)).toHaveTextContent('in 1 second…');
+    act(() => vi.advanceTimersByTime(500));
     expect(router.state.location.pathname).toBe(path);
     act(() => vi.advanceTimersByTime(600));
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));

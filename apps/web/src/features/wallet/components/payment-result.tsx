@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { messages, PAYMENT_REDIRECT_MS } from '@terrafund/contracts';
@@ -33,10 +33,16 @@ export function PaymentResult({ outcome }: { outcome: keyof typeof outcomes }) {
   const navigate = useNavigate();
   const { title, text, toast: notify, icon: Icon, iconClasses } = outcomes[outcome];
 
+  const [secondsLeft, setSecondsLeft] = useState(Math.ceil(PAYMENT_REDIRECT_MS / 1000));
+
   useEffect(() => {
     notify();
     const timer = setTimeout(() => navigate(paths.wallet.getHref(), { replace: true }), PAYMENT_REDIRECT_MS);
-    return () => clearTimeout(timer);
+    const tick = setInterval(() => setSecondsLeft((left) => Math.max(left - 1, 1)), 1000);
+    return () => {
+      clearTimeout(timer);
+      clearInterval(tick);
+    };
   }, [notify, navigate]);
 
   return (
@@ -49,7 +55,7 @@ export function PaymentResult({ outcome }: { outcome: keyof typeof outcomes }) {
         <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">{title}</h1>
         <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{text}</p>
         <p className="mt-6 text-sm text-slate-500 dark:text-slate-400" role="status">
-          Taking you to your wallet in {PAYMENT_REDIRECT_MS / 1000} seconds…
+          Taking you to your wallet in {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}…
         </p>
         <Link to={paths.wallet.getHref()} replace className={buttonClasses({ className: 'mt-4' })}>
           Go to wallet now

@@ -69,7 +69,7 @@ export function TransactionHistory() {
                 )}
               </Td>
               <Td className="px-3 whitespace-nowrap sm:px-5">
-                <TransactionAmount type={transaction.type} amount={transaction.amount} />
+                <TransactionAmount type={transaction.type} amount={transaction.amount} status={transaction.status} />
               </Td>
               <Td className="px-3 sm:px-5">
                 <TransactionStatusBadge status={transaction.status} />

@@ -113,6 +113,8 @@ describe('transaction history', { timeout: 20_000 }, () => {
     expect(amounts.map((amount) => amount.textContent)).toEqual(['-$40.00', '+$10.00', '-$500.00', '+$2,500.00']);
     expect(amounts.map((amount) => amount.className.includes('text-emerald-600'))).toEqual([false, true, false, true]);
     expect(amounts.map((amount) => amount.className.includes('text-rose-600'))).toEqual([true, false, true, false]);
+    // The failed deposit moved no money: struck through.
+    expect(amounts.map((amount) => amount.className.includes('line-through'))).toEqual([false, false, false, true]);
 
     expect(cells.map(([, , , status]) => status!.textContent)).toEqual(['Pending', 'Completed', 'Completed', 'Failed']);
     expect(cells.map(([, , , status]) => status!.querySelector('svg') !== null)).toEqual([true, false, false, false]);
