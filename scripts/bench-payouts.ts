@@ -5,16 +5,24 @@
  * For each size (100,000 first, to compare, then 1,000,000), in a fresh database `tf_bench_payouts` next to
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), migrated by the app's own migrate():
  *   1. seeds, set-based, one member and one active membership each (the four packs mixed), all activated on
- *      Wednesday 2026-11-18, so Thursday 19 and Friday 20 are their first two business days;
- *   2. pays Thursday with the job itself (every member's first dividend: their wallet is created), so the
- *      measured day starts from what a real day starts from (wallets, a day of history), then VACUUM ANALYZE;
- *   3. copies that database (CREATE DATABASE … TEMPLATE) and runs the reference statement on the copy;
- *   4. runs the job for Friday on the original, sampling the Node process's memory every 100 ms;
+ *      Wednesday 2026-11-18, so Thursday 19 and Friday 20 are their first two business days, and each
+ *      member's wallet, laid out as if members had joined on many different days (see seed());
+ *   2. pays Thursday with the job itself (every member's first dividend), so the measured day starts from what
+ *      a real day starts from (funded wallets, a day of history), then VACUUM ANALYZE;
+ *   3. copies that database (CREATE DATABASE … TEMPLATE) and runs the reference statement on the copy, then
+ *      the record-and-credit statement on another copy;
+ *   4. runs the job for Friday on a third copy, sampling the Node process's memory every 100 ms;
  *   5. runs the job again for Friday (it must pay nothing), and checks what was written.
- * Both databases are dropped at the end (--keep keeps them). Exits non-zero when the job takes more than 1.3
- * times the reference, a second run pays anything, or a check fails.
+ * The databases are dropped at the end (--keep keeps the prepared one and the job's copy). Exits non-zero when the job takes more than 1.3
+ * times the reference, the Node process's memory grows by more than 64 MiB during the run (flat: a job that
+ * held anything per membership would need hundreds at 1,000,000), a second run pays anything, or a check fails.
  *
- * Options: --memberships=N (default 1000000), --compare=N (default 100000; 0 runs one size only), --keep.
+ * Every timed run starts on its own fresh copy right after a CHECKPOINT and runs with the session settings
+ * the job gives its passes (jit = off: compiling a statement this size costs more than it saves; work_mem =
+ * PASS_WORK_MEM), so no run pays for another's writes or for a setting the others do not have.
+ *
+ * Options: --memberships=N (default 1000000), --compare=N (default 100000; 0 runs one size only), --keep,
+ * --reference-entry-size=N (wallets per journal entry in the reference statement, default 1000 as in the job).
  */
 import os from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -22,15 +30,19 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { PACKS } from '@terrafund/contracts';
 import { connectPostgres } from '../apps/api/src/db/client';
-import { runPayouts } from '../apps/api/src/jobs/payouts';
+import { NEW_ID_SQL, PASS_WORK_MEM, runPayouts } from '../apps/api/src/jobs/payouts';
 
 const RATIO_BOUND = 1.3;
+const MEMORY_BOUND = 64 * 1024 * 1024;
 const DATABASE = 'tf_bench_payouts';
 const SAME_ROWS_COPY = 'tf_bench_payouts_same_rows';
 const RECORD_COPY = 'tf_bench_payouts_record';
+const JOB_COPY = 'tf_bench_payouts_job';
 const ACTIVATED = '2026-11-18'; // a Wednesday
 const FIRST_DAY = '2026-11-19';
 const MEASURED_DAY = '2026-11-20'; // the Friday the measurements pay
+/** A UUID version 7 (time then random bits), drawn as the job draws the ids of what it writes. */
+const ORDERED_UUID = NEW_ID_SQL;
 /** How many members take each pack, out of 10: cheaper packs are more common. */
 const PACK_WEIGHTS: Record<string, number> = { startium: 4, ultimium: 3, gold: 2, platinum: 1 };
 
@@ -43,7 +55,7 @@ const option = (name: string, fallback: number) => {
 };
 const sizes = [option('compare', 100_000), option('memberships', 1_000_000)].filter((n) => n > 0);
 const keep = args.includes('--keep');
-const referenceEntrySize = option('reference-entry-size', 100);
+const referenceEntrySize = option('reference-entry-size', 1_000);
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const urlOf = (database: string) => {
@@ -76,7 +88,7 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T; 
 
 const dropDatabases = () =>
   withClient(adminUrl, async (c) => {
-    for (const name of [DATABASE, SAME_ROWS_COPY, RECORD_COPY]) await c.query(`drop database if exists ${name} with (force)`);
+    for (const name of [DATABASE, SAME_ROWS_COPY, RECORD_COPY, JOB_COPY]) await c.query(`drop database if exists ${name} with (force)`);
   });
 
 /** Users and memberships, set-based; packs and amounts come from the price list, as newMembershipValues() does. */
@@ -112,9 +124,21 @@ async function seed(memberships: number) {
         ACTIVATED,
       ],
     );
+    // Each member's wallet. Most real wallets are made by the payout job on the member's first dividend, with
+    // ids in the order of their creation, so a ledger's wallets lie in the order members joined, day after day,
+    // which has nothing to do with the order of the memberships' ids the job walks. Made here by the job
+    // itself, on the one day every member joined, they would lie in exactly that order, and every later walk
+    // would find them one after the other (a locality no real ledger has, which flatters the job and the
+    // reference alike). So they are made here, in an order unrelated to the memberships', with ids in order.
+    await c.query(
+      `insert into ledger_accounts (id, code, user_id, kind, created_at)
+       select ${ORDERED_UUID}, 'member:' || u.id::text || ':wallet', u.id, 'member_wallet', $1::date::timestamp at time zone 'UTC'
+       from (select id from users order by md5(id::text)) u`,
+      [ACTIVATED],
+    );
     // Only the tables just filled: an empty table analyzed as empty gets seq-scan plans for its foreign-key
     // checks, cached for the session and never revisited while the table grows (no real database is like that).
-    await c.query('vacuum analyze users, memberships');
+    await c.query('vacuum analyze users, memberships, ledger_accounts');
   });
 }
 
@@ -133,13 +157,11 @@ const DUE = `m.started_at < $2::timestamptz and m.ends_at >= $2::timestamptz and
  * The reference: one plain set-based statement that writes what the job writes for the day, rows for rows,
  * through the same triggers and foreign keys: a claim row per membership in dividend_payouts, the member's
  * `payout` transaction, journal entries of $3 wallets each, one posting per wallet and one per entry on
- * platform:dividends_paid (the balance trigger credits each wallet; each entry's zero sum is checked at
- * commit). It leaves the database exactly as valid as the job does (ledger:check would pass). What it does not
- * have is the job's machinery: no lock, no search for the unpaid day, no check that a membership is not paid
- * yet, no wallet creation, no passes: everything in one statement and one transaction, as the job was first
- * written. The entry size is chosen to suit this statement (see docs/performance.md): in one transaction an
- * entry of n wallets costs n² row reads at commit (the balance check), and each entry updates the platform's
- * account row once more (a row updated k times in one transaction costs k² to reach).
+ * platform:dividends_paid (the ledger's statement trigger checks each entry sums to zero and credits each
+ * wallet), with ids drawn as the job draws them (ORDERED_UUID). It leaves the database exactly as valid as
+ * the job does (ledger:check would pass). What it does not have is the job's machinery: no lock, no search for
+ * the unpaid day, no check that a membership is not paid yet, no wallet creation, no passes: everything in
+ * one statement and one transaction.
  */
 const SAME_ROWS_STATEMENT = `
   with due as materialized (
@@ -148,7 +170,7 @@ const SAME_ROWS_STATEMENT = `
       select d.*, (row_number() over (order by d.account_id) - 1) / $3::int as batch
       from (
         select m.id as membership_id, m.user_id, m.pack, m.daily_dividend_cents as amount_cents, a.id as account_id,
-               gen_random_uuid() as transaction_id, gen_random_uuid() as entry_seed
+               ${ORDERED_UUID} as transaction_id, ${ORDERED_UUID} as entry_seed
         from memberships m
         join ledger_accounts a on a.code = 'member:' || m.user_id::text || ':wallet'
         where ${DUE}
@@ -178,8 +200,8 @@ const SAME_ROWS_STATEMENT = `
     returning id
   ),
   posted as (
-    insert into postings (entry_id, account_id, amount_cents, created_at)
-    select entry_id, account_id, amount_cents, $2::timestamptz
+    insert into postings (id, entry_id, account_id, amount_cents, created_at)
+    select ${ORDERED_UUID}, entry_id, account_id, amount_cents, $2::timestamptz
     from (
       select entry_id, account_id, amount_cents from due
       union all
@@ -209,9 +231,13 @@ const RECORD_AND_CREDIT_STATEMENT = `
   from paid p
   where a.code = 'member:' || p.user_id::text || ':wallet'`;
 
-/** `statement` on a file copy of the prepared database (the job and each reference start from the same state). */
-async function onCopy(copy: string, statement: string, values: unknown[]) {
+/**
+ * `run` on a file copy of the prepared database, made just before it and dropped after it (--keep keeps the
+ * job's): the job and each reference start from the same files, each right after a CHECKPOINT.
+ */
+async function onCopy<T>(copy: string, run: (url: string) => Promise<T>, dropAfter = true): Promise<T> {
   await withClient(adminUrl, async (c) => {
+    await c.query(`drop database if exists ${copy} with (force)`);
     await c.query('checkpoint');
     // An autovacuum worker still in the source makes the copy wait, then fail: try again a few times.
     for (let attempt = 1; ; attempt += 1) {
@@ -226,14 +252,22 @@ async function onCopy(copy: string, statement: string, values: unknown[]) {
     await c.query('checkpoint');
   });
   try {
-    return await withClient(urlOf(copy), async (c) => {
-      const run = await timed(() => c.query(statement, values));
-      return { ms: run.ms, rows: Number(run.value.rows[0]?.rows ?? run.value.rowCount ?? 0), load: run.load };
-    });
+    return await run(urlOf(copy));
   } finally {
-    await withClient(adminUrl, (c) => c.query(`drop database if exists ${copy} with (force)`));
+    if (dropAfter) await withClient(adminUrl, (c) => c.query(`drop database if exists ${copy} with (force)`));
   }
 }
+
+/** One reference statement on a copy, timed. */
+const reference = (copy: string, statement: string, values: unknown[]) =>
+  onCopy(copy, (url) =>
+    withClient(url, async (c) => {
+      // The session settings the job gives its passes (jobs/payouts.ts).
+      await c.query(`set jit = off; set work_mem = '${PASS_WORK_MEM}'`);
+      const run = await timed(() => c.query(statement, values));
+      return { ms: run.ms, rows: Number(run.value.rows[0]?.rows ?? run.value.rowCount ?? 0), load: run.load };
+    }),
+  );
 
 /** The Node process's memory, every 100 ms while `run` runs: the growth over the value just before. */
 async function sampledMemory<T>(run: () => Promise<T>) {
@@ -246,15 +280,15 @@ async function sampledMemory<T>(run: () => Promise<T>) {
   }, 100);
   try {
     const value = await run();
-    return { value, rssGrowth: peak.rss - base.rss, heapGrowth: peak.heapUsed - base.heapUsed };
+    return { value, rss: base.rss, heap: base.heapUsed, rssGrowth: peak.rss - base.rss, heapGrowth: peak.heapUsed - base.heapUsed };
   } finally {
     clearInterval(timer);
   }
 }
 
 /** Set-based checks of what the measured day wrote; an empty list means all is well. */
-async function check(expected: { memberships: number; cents: number }): Promise<string[]> {
-  return withClient(urlOf(DATABASE), async (c) => {
+async function check(url: string, expected: { memberships: number; cents: number }): Promise<string[]> {
+  return withClient(url, async (c) => {
     const one = async <T>(text: string, values: unknown[] = [MEASURED_DAY]) => (await c.query<T & pg.QueryResultRow>(text, values)).rows[0]!;
     const problems: string[] = [];
     const day = await one<{ payouts: string; cents: string; transactions: string }>(`
@@ -308,47 +342,56 @@ async function benchSize(memberships: number): Promise<SizeResult> {
   log(`seeded in ${seconds(seeded.ms)}`);
   const expected = await expectedTotal();
 
-  // Thursday: every member's first dividend (their wallets are created), the state a normal day starts from.
+  // Thursday: every member's first dividend, the state a normal day starts from.
   const handle = connectPostgres(urlOf(DATABASE), 4);
   const first = await timed(() => runPayouts(handle.db, { clock: { now: () => new Date(`${FIRST_DAY}T00:00:00Z`) } }));
   if (first.value.paid !== expected.memberships) throw new Error(`the first day paid ${first.value.paid}, expected ${expected.memberships}`);
-  log(`first day (${FIRST_DAY}, wallets created): ${count(first.value.paid)} paid in ${seconds(first.ms)} (load ${first.load})`);
+  log(`first day (${FIRST_DAY}): ${count(first.value.paid)} paid in ${seconds(first.ms)} (load ${first.load})`);
   await handle.close();
   await withClient(urlOf(DATABASE), (c) => c.query('vacuum analyze'));
 
   const dayStart = `${MEASURED_DAY}T00:00:00.000Z`;
-  const sameRows = await onCopy(SAME_ROWS_COPY, SAME_ROWS_STATEMENT, [MEASURED_DAY, dayStart, referenceEntrySize]);
+  const sameRows = await reference(SAME_ROWS_COPY, SAME_ROWS_STATEMENT, [MEASURED_DAY, dayStart, referenceEntrySize]);
   log(`reference, the same rows in one statement (entries of ${referenceEntrySize}): ${count(sameRows.rows)} paid in ${seconds(sameRows.ms)} (load ${sameRows.load})`);
-  const recordAndCredit = await onCopy(RECORD_COPY, RECORD_AND_CREDIT_STATEMENT, [MEASURED_DAY, dayStart]);
+  const recordAndCredit = await reference(RECORD_COPY, RECORD_AND_CREDIT_STATEMENT, [MEASURED_DAY, dayStart]);
   log(`for scale, record and credit only: ${count(recordAndCredit.rows)} wallets in ${seconds(recordAndCredit.ms)} (load ${recordAndCredit.load})`);
 
-  const database = connectPostgres(urlOf(DATABASE), 4);
   const clock = { now: () => new Date(dayStart) };
-  try {
-    await database.db.execute(sql`select 1`); // connect before the baseline
-    const job = await timed(() => sampledMemory(() => runPayouts(database.db, { clock })));
-    const entries = await withClient(urlOf(DATABASE), async (c) => {
-      const { rows } = await c.query<{ n: string }>(`select count(distinct entry_id) as n from dividend_payouts where business_day = $1::date`, [MEASURED_DAY]);
-      return Number(rows[0]!.n);
-    });
-    log(`job (${MEASURED_DAY}): ${count(job.value.value.paid)} paid in ${seconds(job.ms)} (load ${job.load}), ${count(entries)} journal entries`);
-    log(`  memory: RSS +${mib(job.value.rssGrowth)}, heap +${mib(job.value.heapGrowth)} over the value before the run`);
-    const again = await timed(() => runPayouts(database.db, { clock }));
-    log(`second run, same day: ${again.value.paid} paid, ${again.value.days.length} days, in ${seconds(again.ms)}`);
-    const problems = job.value.value.paid === expected.memberships ? await check(expected) : [`the job paid ${job.value.value.paid}`];
-    log(problems.length === 0 ? 'checks: every membership paid once, entries balanced and numbered, wallets equal their postings' : `CHECKS FAILED: ${problems.join('; ')}`);
-    return {
-      memberships,
-      firstDay: first.ms,
-      sameRows,
-      recordAndCredit,
-      job: { ms: job.ms, paid: job.value.value.paid, entries, load: job.load, rssGrowth: job.value.rssGrowth, heapGrowth: job.value.heapGrowth },
-      again: { ms: again.ms, paid: again.value.paid, days: again.value.days.length },
-      problems,
-    };
-  } finally {
-    await database.close();
-  }
+  return onCopy(
+    JOB_COPY,
+    async (url) => {
+      const database = connectPostgres(url, 4);
+      try {
+        await database.db.execute(sql`select 1`); // connect before the baseline
+        const job = await timed(() => sampledMemory(() => runPayouts(database.db, { clock })));
+        const entries = await withClient(url, async (c) => {
+          const { rows } = await c.query<{ n: string }>(`select count(distinct entry_id) as n from dividend_payouts where business_day = $1::date`, [MEASURED_DAY]);
+          return Number(rows[0]!.n);
+        });
+        log(`job (${MEASURED_DAY}): ${count(job.value.value.paid)} paid in ${seconds(job.ms)} (load ${job.load}), ${count(entries)} journal entries`);
+        log(
+          `  memory: RSS +${mib(job.value.rssGrowth)}, heap +${mib(job.value.heapGrowth)} at most over the value before the run ` +
+            `(${mib(job.value.rss)}, ${mib(job.value.heap)}), sampled every 100 ms`,
+        );
+        const again = await timed(() => runPayouts(database.db, { clock }));
+        log(`second run, same day: ${again.value.paid} paid, ${again.value.days.length} days, in ${seconds(again.ms)}`);
+        const problems = job.value.value.paid === expected.memberships ? await check(url, expected) : [`the job paid ${job.value.value.paid}`];
+        log(problems.length === 0 ? 'checks: every membership paid once, entries balanced and numbered, wallets equal their postings' : `CHECKS FAILED: ${problems.join('; ')}`);
+        return {
+          memberships,
+          firstDay: first.ms,
+          sameRows,
+          recordAndCredit,
+          job: { ms: job.ms, paid: job.value.value.paid, entries, load: job.load, rssGrowth: job.value.rssGrowth, heapGrowth: job.value.heapGrowth },
+          again: { ms: again.ms, paid: again.value.paid, days: again.value.days.length },
+          problems,
+        };
+      } finally {
+        await database.close();
+      }
+    },
+    !keep,
+  );
 }
 
 async function main() {
@@ -356,7 +399,12 @@ async function main() {
     const { rows } = await c.query<{ name: string; setting: string; unit: string | null }>(
       `select name, setting, unit from pg_settings where name in ('server_version', 'shared_buffers', 'work_mem', 'max_wal_size', 'synchronous_commit', 'jit')`,
     );
-    return rows.map((r) => `${r.name}=${r.setting}${r.unit ?? ''}`).join(', ');
+    // A unit such as '8kB' is a multiplier (shared_buffers is counted in 8 kB pages).
+    const value = (r: { setting: string; unit: string | null }) => {
+      const unit = /^(\d+)(\D+)$/.exec(r.unit ?? '');
+      return unit ? `${Number(r.setting) * Number(unit[1])}${unit[2]}` : `${r.setting}${r.unit ?? ''}`;
+    };
+    return rows.map((r) => `${r.name}=${value(r)}`).join(', ');
   });
   log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${mib(os.totalmem())} RAM, node ${process.version}, ${new Date().toISOString()}`);
   log(`PostgreSQL: ${settings}`);
@@ -377,9 +425,14 @@ async function main() {
         `+${mib(r.job.rssGrowth)} | +${mib(r.job.heapGrowth)} |`,
     );
   }
-  const failed = results.filter((r) => r.job.ms / r.sameRows.ms > RATIO_BOUND || r.again.paid !== 0 || r.problems.length > 0);
+  const failed = results.filter(
+    (r) => r.job.ms / r.sameRows.ms > RATIO_BOUND || r.job.rssGrowth > MEMORY_BOUND || r.again.paid !== 0 || r.problems.length > 0,
+  );
   if (failed.length > 0) {
-    console.error(`\nFAILED at ${failed.map((r) => count(r.memberships)).join(', ')}: job over ${RATIO_BOUND}× the reference, a second run paid, or a check failed`);
+    console.error(
+      `\nFAILED at ${failed.map((r) => count(r.memberships)).join(', ')}: job over ${RATIO_BOUND}× the reference, ` +
+        `memory grown by more than ${mib(MEMORY_BOUND)}, a second run paid, or a check failed`,
+    );
     process.exitCode = 1;
   }
 }

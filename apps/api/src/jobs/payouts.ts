@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PACKS, type PackId } from '@terrafund/contracts';
 import { queryRows, type Database, type Executor } from '../db/client';
 import { memberships } from '../db/schema';
@@ -23,8 +23,15 @@ import type { Clock } from '../lib/clock';
  * memberships in one set-based statement, so a membership's day is paid entirely or not at all; the primary
  * key of dividend_payouts (membership, day) is the database's own guarantee, whatever the code does.
  *
- * Catch-up. A run pays every due business day not yet paid, oldest first, from the earliest unpaid due day of
- * any membership up to the last day whose PAYOUT_TIME has passed, in chunks of at most MAX_DAYS_PER_CHUNK days.
+ * In order. A pass pays day D only to a membership whose days before D are all paid (no due business day
+ * between its last paid day, or its activation, and D), so a membership's paid days never have a gap: a
+ * membership behind is left for the catch-up, which pays its days oldest first.
+ *
+ * The usual run is one walk over the memberships: it pays the latest business day due to every membership
+ * whose only unpaid day it is, and counts the memberships behind. Only when some are (downtime, a stopped run)
+ * does the run catch up: it pays every due business day not yet paid, oldest first, from the earliest unpaid due
+ * day of any membership up to the last day whose PAYOUT_TIME has passed, in chunks of at most
+ * MAX_DAYS_PER_CHUNK days.
  */
 
 /** An arbitrary constant: the advisory lock that serialises payout passes across processes and servers. */
@@ -32,29 +39,33 @@ export const PAYOUT_LOCK_ID = 7_340_022;
 const MAX_DAYS_PER_CHUNK = 31;
 const DAY_MS = 86_400_000;
 /**
- * Wallets credited per journal entry. The ledger checks at commit, for each posting, that its entry sums to
- * zero by reading all the entry's postings, so an entry of n wallets costs n² row reads: one entry for a day of
- * a million members would never commit. Each entry also posts once on platform:dividends_paid, one row updated
- * again for every entry of a transaction, so entries should not be tiny either (docs/performance.md).
+ * Wallets credited per journal entry: an entry is a batch of a day's dividends, with one posting per wallet and
+ * one on platform:dividends_paid. The ledger checks and applies a statement's postings as a set (migration
+ * 0008), so an entry's size costs nothing in itself; batches keep each entry a size a person can read.
  */
-const WALLETS_PER_ENTRY = 25;
+const WALLETS_PER_ENTRY = 1_000;
 /**
- * How long one slice of the work (a pass) should take, and the pause after it. Embedded PGlite runs its
- * queries on this process's event loop and a transaction holds it until it ends, so the server answers a
- * request only between passes, after a few turns of the loop (accept, read, answer): short passes with a
- * pause in between keep API latency low. On PostgreSQL a pass only holds the wallets it credits, so it can be
- * longer, which keeps the per-pass cost (a transaction, a lock, planning one statement) to a few percent.
+ * How long one slice of the work (a pass) should take, the pause after it, and the most memberships in one.
+ * Embedded PGlite runs its queries on this process's event loop and a transaction holds it until it ends, so
+ * the server answers a request only between passes, after a few turns of the loop (accept, read, answer):
+ * short passes with a pause in between keep API latency low. On PostgreSQL a pass only holds the wallets it
+ * credits (a member's withdrawal waits for the end of the pass that credits them, once a day), so it can be
+ * longer: the more memberships a pass writes, the more often it finds the index pages it needs (wallets,
+ * members, their postings and transactions, all in random order) still in shared buffers rather than reading
+ * them again and writing them back. At 1,000,000 memberships the whole job took 5% longer with passes of a
+ * second than with passes of three (docs/performance.md).
  */
-type Pacing = { targetMs: number; /** Pause after a slice, as a share of the time it took. */ pause: number };
+type Pacing = { targetMs: number; /** Pause after a slice, as a share of the time it took. */ pause: number; maxSlice: number };
 const PACING: Record<'embedded' | 'server', Pacing> = {
-  embedded: { targetMs: 50, pause: 0.25 },
-  server: { targetMs: 250, pause: 0 },
+  embedded: { targetMs: 50, pause: 0.25, maxSlice: 20_000 },
+  server: { targetMs: 3_000, pause: 0, maxSlice: 50_000 },
 };
 const pacingOf = (db: Database): Pacing => ((db as { $client?: unknown }).$client instanceof PGlite ? PACING.embedded : PACING.server);
+/** Work memory of a pass's statement (see payPass): enough to sort the largest pass in memory. */
+export const PASS_WORK_MEM = '64MB';
 /** Memberships in the first slice; later ones are sized from the time the previous one took. */
 const FIRST_SLICE = 100;
 const MIN_SLICE = 50;
-const MAX_SLICE = 20_000;
 
 type Slice = { /** Memberships looked at, and the last of them in id order. */ lookedAt: number; last: string | null };
 
@@ -75,13 +86,16 @@ async function inSlices<T extends Slice>(pacing: Pacing, step: (after: string | 
     after = slice.last;
     const took = performance.now() - started;
     const scale = Math.min(2, Math.max(0.5, pacing.targetMs / Math.max(1, took)));
-    limit = Math.round(Math.min(MAX_SLICE, Math.max(MIN_SLICE, limit * scale)));
+    limit = Math.round(Math.min(pacing.maxSlice, Math.max(MIN_SLICE, limit * scale)));
     await new Promise((resolve) => (pacing.pause > 0 ? setTimeout(resolve, took * pacing.pause) : setImmediate(resolve)));
   }
 }
 
 export type PayoutRunResult = {
-  /** The business days processed (YYYY-MM-DD), including those where nothing was left to pay. */
+  /**
+   * The business days processed (YYYY-MM-DD), oldest first: the latest due day when the run paid anything on
+   * it, and every day of a catch-up, including those where nothing was left to pay.
+   */
   days: string[];
   /** Dividends paid by this run. */
   paid: number;
@@ -133,6 +147,20 @@ export function newMembershipValues(userId: string, pack: PackId, startedAt: Dat
 /** The SQL instant D 00:00 UTC of a YYYY-MM-DD parameter. */
 const startOf = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
 
+/** The first business day on or after the SQL date `date` (a Saturday or a Sunday moves to the Monday). */
+const businessDayFrom = (date: SQL) => sql`(${date} + case extract(isodow from ${date}) when 6 then 2 when 7 then 1 else 0 end)`;
+
+/**
+ * A new id for a row the job writes: a UUID version 7 (RFC 9562), the current millisecond then random bits,
+ * as PostgreSQL 18's uuidv7() draws it (spelt out for PostgreSQL 15 to 17 and PGlite). Ids drawn in order are
+ * written at the right-hand edge of their indexes (the primary keys of transactions and postings, the unique
+ * transaction of dividend_payouts, the entry index of postings), a few pages a pass, where random ids need one
+ * page each, read and written back again at every pass once those indexes outgrow shared buffers.
+ */
+export const NEW_ID_SQL =
+  `encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1), 52, 1), 53, 1), 'hex')::uuid`;
+const newId = sql.raw(NEW_ID_SQL);
+
 /** Memberships due on `day` (see the rule above), as a condition on alias `m`. */
 const dueOn = (day: string) => sql`
   m.started_at < ${startOf(day)} and m.ends_at >= ${startOf(day)}
@@ -140,9 +168,10 @@ const dueOn = (day: string) => sql`
 
 /**
  * The earliest day, not after `last`, some membership is due and not yet paid: after its last paid day, or the
- * day after its activation. Days before a membership's last paid day are never unpaid (each pass pays every
- * membership due that day, and a membership's window only shrinks after activation). Every membership is
- * looked at, in slices (see inSlices); the last paid day is a backward probe of the primary key.
+ * day after its activation. Days before a membership's last paid day are never unpaid (a pass pays a day only
+ * to a membership whose earlier due days are paid, and a membership's window only shrinks after activation).
+ * Every membership is looked at, in slices (see inSlices); the last paid day is a backward probe of the primary
+ * key.
  */
 async function earliestUnpaidDay(db: Database, last: string, pacing: Pacing): Promise<string | null> {
   let earliest: string | null = null;
@@ -211,16 +240,21 @@ type PassResult = Slice & {
   amountCents: number;
   /** The number of the day's last journal entry after the pass. */
   entries: number;
+  /** Memberships looked at with a due business day before `day` still unpaid (left for the catch-up). */
+  behind: number;
 };
 
 /**
- * One pass, one statement. It looks at the next `limit` memberships due on `day` in id order after `after`
- * (walking the primary key keeps a pass's work proportional to its size, however many passes the day takes)
- * and pays those not yet paid: gives a wallet to a member who has none yet (their first dividend, as
- * memberAccount() would), claims the (membership, day) rows, writes the member transactions, journal entries
- * of at most WALLETS_PER_ENTRY wallets each (numbered from `entriesBefore` + 1), one posting per wallet and one
- * per entry on platform:dividends_paid. Ids are drawn up front so every row can name the others; the foreign
- * keys and the balance trigger run at the end of the statement, and each entry's zero sum is checked at commit.
+ * One pass, one statement. It looks at the next `limit` memberships in id order after `after` (walking the
+ * primary key keeps a pass's work proportional to its size, however many passes the day takes), finds for each
+ * its first unpaid business day (after its last paid day, or after its activation), and pays `day` to those due
+ * on `day` whose first unpaid day it is; those with an earlier one are counted as behind and left alone. It
+ * gives a wallet to a member who has none yet (their first dividend, as memberAccount() would), claims the
+ * (membership, day) rows, writes the member transactions, journal entries of at most WALLETS_PER_ENTRY wallets
+ * each (numbered from `entriesBefore` + 1), one posting per wallet and one per entry on
+ * platform:dividends_paid. Ids are drawn up front (newId) so every row can name the others; the foreign keys
+ * and the ledger's trigger (each entry sums to zero, each account moves by its postings) run at the end of the
+ * statement.
  *
  * The claim has no ON CONFLICT: a (membership, day) already paid (impossible under the lock, whatever the code
  * does) makes the primary key refuse the whole pass, so nothing is ever paid twice. Likewise a wallet that
@@ -239,22 +273,26 @@ async function payPassStatement(
   limit: number,
   entriesBefore: number,
 ) {
-  const [row] = await queryRows<{ looked_at: number; last: string | null; paid: number; total: string; entries: number }>(tx, sql`
+  const [row] = await queryRows<{ looked_at: number; last: string | null; behind: number; paid: number; total: string; entries: number }>(tx, sql`
     with scanned as materialized (
-      select m.id as membership_id, m.user_id, m.pack, m.daily_dividend_cents as amount_cents,
-             -- Scalar subqueries, one index probe each. Statistics taken before today's payouts existed say the
-             -- day has none, so a plain "= day" test is planned on the business_day index (or as an anti-join)
-             -- and reads all the day's payouts so far for every membership; the latest payout up to the day is a
-             -- backward probe of the primary key whatever the statistics say.
-             (select max(p.business_day) from dividend_payouts p where p.membership_id = m.id and p.business_day <= ${day}::date) = ${day}::date as paid,
-             (select a.id from ledger_accounts a where a.code = 'member:' || m.user_id::text || ':wallet') as wallet_id
-      from memberships m
-      where ${dueOn(day)} ${after === null ? sql`` : sql`and m.id > ${after}::uuid`}
-      order by m.id
-      limit ${limit}
+      select s.membership_id, s.user_id, s.pack, s.amount_cents, s.due, s.last_day,
+             ${businessDayFrom(sql`s.unpaid_from`)} as first_unpaid
+      from (
+        select m.id as membership_id, m.user_id, m.pack, m.daily_dividend_cents as amount_cents, ${dueOn(day)} as due,
+               least((m.ends_at at time zone 'UTC')::date, coalesce((m.replaced_at at time zone 'UTC')::date, 'infinity'::date)) as last_day,
+               -- A scalar subquery, one index probe: the latest payout is a backward probe of the primary key
+               -- whatever the statistics say (taken before today's payouts existed, they would plan a test of
+               -- the day on the business_day index, or an anti-join, reading all the day's payouts so far).
+               greatest((m.started_at at time zone 'UTC')::date + 1,
+                        (select max(p.business_day) from dividend_payouts p where p.membership_id = m.id) + 1) as unpaid_from
+        from memberships m
+        ${after === null ? sql`` : sql`where m.id > ${after}::uuid`}
+        order by m.id
+        limit ${limit}
+      ) s
     ),
     due as materialized (
-      -- Random ids are drawn once per row at the bottom: a window function re-evaluates a volatile argument.
+      -- New ids are drawn once per row at the bottom: a window function re-evaluates a volatile argument.
       select b.membership_id, b.user_id, b.pack, b.amount_cents, b.transaction_id, b.new_wallet, b.account_id, b.batch,
              first_value(b.entry_seed) over (partition by b.batch) as entry_id
       from (
@@ -264,9 +302,11 @@ async function payPassStatement(
                  r.wallet_id is null as new_wallet,
                  coalesce(r.wallet_id, first_value(r.wallet_seed) over (partition by r.user_id)) as account_id
           from (
-            select s.*, gen_random_uuid() as transaction_id, gen_random_uuid() as wallet_seed, gen_random_uuid() as entry_seed
+            select s.membership_id, s.user_id, s.pack, s.amount_cents,
+                   (select a.id from ledger_accounts a where a.code = 'member:' || s.user_id::text || ':wallet') as wallet_id,
+                   ${newId} as transaction_id, ${newId} as wallet_seed, ${newId} as entry_seed
             from scanned s
-            where s.paid is not true
+            where s.due and s.first_unpaid = ${day}::date
           ) r
         ) w
       ) b
@@ -307,8 +347,8 @@ async function payPassStatement(
       returning id
     ),
     posted as (
-      insert into postings (entry_id, account_id, amount_cents, created_at)
-      select l.entry_id, l.account_id, l.amount_cents, ${times.now}::timestamptz
+      insert into postings (id, entry_id, account_id, amount_cents, created_at)
+      select ${newId}, l.entry_id, l.account_id, l.amount_cents, ${times.now}::timestamptz
       from (
         select d.entry_id, d.account_id, d.amount_cents from due d
         union all
@@ -320,6 +360,7 @@ async function payPassStatement(
     )
     select (select count(*) from scanned)::int as looked_at,
            (select membership_id::text from scanned order by membership_id desc limit 1) as last,
+           (select count(*) from scanned where first_unpaid < ${day}::date and first_unpaid <= last_day)::int as behind,
            (select count(*) from claimed)::int as paid,
            coalesce((select sum(amount_cents) from claimed), 0)::text as total,
            (select count(*) from entries)::int as entries,
@@ -330,6 +371,7 @@ async function payPassStatement(
     paid: Number(row?.paid ?? 0),
     amountCents: Number(row?.total ?? 0),
     entries: entriesBefore + Number(row?.entries ?? 0),
+    behind: Number(row?.behind ?? 0),
   };
 }
 
@@ -346,10 +388,12 @@ function isUniqueViolation(error: unknown, name: string): boolean {
 async function payPass(db: Database, day: string, times: { now: string; due: string }, after: string | null, limit: number, knownEntries: number) {
   const attempt = () =>
     db.transaction(async (tx): Promise<PassResult> => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_ID})`);
       // The statement's estimated cost crosses PostgreSQL's JIT threshold, and compiling it costs more than it
-      // saves on a pass of a few thousand rows (hundreds of milliseconds per pass when measured).
-      await tx.execute(sql`set local jit = off`);
+      // saves on a pass of a few thousand rows (hundreds of milliseconds per pass when measured). It sorts the
+      // pass's rows a few times (for its window functions, and to write each table in its index order): with
+      // the default 4 MB of work memory a pass of tens of thousands spills every sort to disk. The settings
+      // apply from the next statement, and last until the end of the transaction.
+      await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_ID}), set_config('jit', 'off', true), set_config('work_mem', ${PASS_WORK_MEM}, true)`);
       const entriesBefore = await entriesOfDay(tx, day, knownEntries);
       return payPassStatement(tx, day, times, after, limit, entriesBefore);
     });
@@ -363,23 +407,31 @@ async function payPass(db: Database, day: string, times: { now: string; due: str
 }
 
 /**
- * Pays business day `day` to every membership due and unpaid, in passes over consecutive memberships (see
- * inSlices), each its own database transaction under the payout lock. A run stopped between passes leaves the
- * day partly paid, never half-paid for one membership: the next run finds the rest (earliestUnpaidDay) and
- * pays only that.
+ * Pays business day `day` to every membership due and unpaid whose earlier days are all paid, in passes over
+ * consecutive memberships (see inSlices), each its own database transaction under the payout lock, and counts
+ * the memberships behind. A run stopped between passes leaves the day partly paid, never half-paid for one
+ * membership: the next run finds the rest and pays only that.
  */
 async function payDay(db: Database, day: string, now: Date, payoutMinutes: number, pacing: Pacing) {
   const times = { now: now.toISOString(), due: dueAt(day, payoutMinutes).toISOString() };
-  const total = { paid: 0, amountCents: 0 };
+  const total = { paid: 0, amountCents: 0, behind: 0 };
   let entries = 0;
   await inSlices(pacing, async (after, limit) => {
     const pass = await payPass(db, day, times, after, limit, entries);
     total.paid += pass.paid;
     total.amountCents += pass.amountCents;
+    total.behind += pass.behind;
     entries = pass.entries;
     return pass;
   });
   return total;
+}
+
+/** The latest business day on or before `day`. */
+function businessDayUpTo(day: string): string {
+  let ms = dayStart(day);
+  while (!isBusinessDay(dayString(ms))) ms -= DAY_MS;
+  return dayString(ms);
 }
 
 /**
@@ -392,7 +444,21 @@ export async function runPayouts(db: Database, options: PayoutOptions): Promise<
   const last = lastDueDay(now, payoutMinutes);
   const result: PayoutRunResult = { days: [], paid: 0, amountCents: 0 };
   const pacing = pacingOf(db);
+  const days = new Set<string>();
 
+  // The usual run: one walk over the memberships pays the latest due business day to every membership whose
+  // earlier days are paid (all of them, when yesterday's run went well), and tells whether any is behind.
+  const latest = businessDayUpTo(last);
+  const usual = await payDay(db, latest, now, payoutMinutes, pacing);
+  result.paid += usual.paid;
+  result.amountCents += usual.amountCents;
+  if (usual.paid > 0) days.add(latest);
+  if (usual.behind === 0) {
+    result.days = [...days];
+    return result;
+  }
+
+  // Some membership is behind (the server was down, a run stopped): pay every due day, oldest first.
   let cursor: string | null = null;
   for (;;) {
     // Never go back within one run: a day skipped here is found by the next run (so no need to look again).
@@ -407,12 +473,13 @@ export async function runPayouts(db: Database, options: PayoutOptions): Promise<
       const day = dayString(ms);
       if (!isBusinessDay(day)) continue;
       const paid = await payDay(db, day, now, payoutMinutes, pacing);
-      result.days.push(day);
+      days.add(day);
       result.paid += paid.paid;
       result.amountCents += paid.amountCents;
     }
     cursor = dayString(endMs + DAY_MS);
   }
+  result.days = [...days].sort();
   return result;
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { createTestApp, createUser, type TestContext } from '../../../test/test-app';
-import { queryRows } from '../../db/client';
+import { queryRows, type Executor } from '../../db/client';
 import { checkLedger, memberAccount, memberBalance, platformAccount, postEntry } from './ledger.service';
 
 describe('ledger', () => {
@@ -75,7 +75,7 @@ describe('ledger', () => {
       }),
     ).rejects.toThrow(/sum to zero/);
 
-    // Bypassing the service: the deferred constraint trigger refuses the commit.
+    // Bypassing the service: the ledger's statement trigger refuses the insert (and so the transaction).
     await expect(
       db().transaction(async (tx) => {
         const wallet = await memberAccount(tx, user.id, 'member_wallet');
@@ -87,6 +87,37 @@ describe('ledger', () => {
       }),
     ).rejects.toThrow();
     expect(await memberBalance(db(), user.id, 'member_wallet')).toBe(0);
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
+  it('checks every entry of a statement on its own, and applies each account the sum of its postings', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    const walletA = await memberAccount(db(), a.id, 'member_wallet');
+    const walletB = await memberAccount(db(), b.id, 'member_wallet');
+    const source = await platformAccount(db(), 'platform_dividends_paid');
+    const newEntry = async (tx: Executor, key: string) =>
+      (await queryRows<{ id: string }>(tx, sql`insert into journal_entries (kind, idempotency_key, description, created_at) values ('raw', ${key}, 'raw', now()) returning id`))[0]!.id;
+
+    // Two entries in one INSERT, each off by 100 in opposite directions: the statement sums to zero, the
+    // entries do not, and the database refuses it.
+    await expect(
+      db().transaction(async (tx) => {
+        const [one, two] = [await newEntry(tx, `pair-1-${a.id}`), await newEntry(tx, `pair-2-${a.id}`)];
+        await tx.execute(sql`insert into postings (entry_id, account_id, amount_cents, created_at) values
+          (${one}, ${walletA}, 200, now()), (${one}, ${source}, -100, now()),
+          (${two}, ${walletB}, 100, now()), (${two}, ${source}, -200, now())`);
+      }),
+    ).rejects.toThrow();
+
+    // Balanced entries in one INSERT, one account posted twice: it moves by the sum.
+    await db().transaction(async (tx) => {
+      const [one, two] = [await newEntry(tx, `ok-1-${a.id}`), await newEntry(tx, `ok-2-${a.id}`)];
+      await tx.execute(sql`insert into postings (entry_id, account_id, amount_cents, created_at) values
+        (${one}, ${walletA}, 200, now()), (${one}, ${source}, -200, now()),
+        (${two}, ${walletA}, 50, now()), (${two}, ${walletB}, 100, now()), (${two}, ${source}, -150, now())`);
+    });
+    expect(await memberBalance(db(), a.id, 'member_wallet')).toBe(250);
+    expect(await memberBalance(db(), b.id, 'member_wallet')).toBe(100);
     expect(await checkLedger(db())).toEqual([]);
   });
 
