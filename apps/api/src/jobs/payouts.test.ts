@@ -184,6 +184,32 @@ describe('daily dividend payouts', () => {
     await expectConsistent(c);
   });
 
+  it('walks memberships in slices by activation order: ties and microseconds neither skip nor repeat one', async () => {
+    const c = await start('2026-01-09T03:00:00Z'); // Friday: Thursday and Friday are due
+    // 730 members, more than several slices: groups of ten activated at the same microsecond (ties broken by
+    // id), the groups a few microseconds apart (the cursor keeps the instant to the microsecond).
+    await c.database.db.execute(sql`
+      with u as (
+        insert into users (email, first_name, last_name, password_hash, kyc_status, kyc_verified, created_at, updated_at)
+        select 'walk.' || g || '@example.com', 'Walk', 'No. ' || g, '!', 'approved', true, now(), now()
+        from generate_series(1, 730) g
+        returning id, email
+      )
+      insert into memberships (user_id, pack, price_cents, daily_dividend_cents, started_at, ends_at, status, created_at)
+      select u.id, 'startium', 10000, 300, s.at, s.at + interval '3 years', 'active', s.at
+      from u cross join lateral (
+        select timestamptz '2026-01-07 10:00:00+00' + (split_part(split_part(u.email, '@', 1), '.', 2)::int / 10) * interval '3 microseconds' as at
+      ) s`);
+
+    const first = await runPayouts(c.database.db, { clock: c.clock });
+    expect(first).toMatchObject({ days: ['2026-01-08', '2026-01-09'], paid: 1_460, amountCents: 1_460 * 300 });
+    const [counts] = await rows<{ pairs: string; members: string }>(c, sql`
+      select count(distinct (membership_id, business_day))::text as pairs, count(distinct membership_id)::text as members from dividend_payouts`);
+    expect(counts).toEqual({ pairs: '1460', members: '730' });
+    expect((await runPayouts(c.database.db, { clock: c.clock })).paid).toBe(0);
+    await expectConsistent(c);
+  });
+
   it('keeps dividend_payouts append-only', async () => {
     const c = await start('2026-01-06T00:00:00Z');
     await member(c, 'gold', '2026-01-02T09:00:00Z');

@@ -38,6 +38,9 @@ export const memberships = pgTable(
     uniqueIndex('memberships_one_active_per_user').on(t.userId).where(sql`${t.status} = 'active'`),
     uniqueIndex('memberships_deposit_transaction_unique').on(t.depositTransactionId),
     index('memberships_user_idx').on(t.userId, t.startedAt.desc()),
+    // The payout job walks memberships in activation order, the order their rows (and their members' wallets)
+    // were written in (jobs/payouts.ts).
+    index('memberships_started_idx').on(t.startedAt, t.id),
   ],
 );
 

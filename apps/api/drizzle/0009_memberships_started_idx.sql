@@ -1,0 +1,1 @@
+CREATE INDEX "memberships_started_idx" ON "memberships" USING btree ("started_at","id");
