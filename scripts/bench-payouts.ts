@@ -12,11 +12,12 @@
  *      of history), then VACUUM ANALYZE;
  *   3. copies that database (CREATE DATABASE … TEMPLATE) and runs the reference statement on the copy, then,
  *      for scale, the record-and-credit and the credit-only statements, each on a copy of its own;
- *   4. runs the job for Friday on a third copy, sampling the Node process's memory every 100 ms;
+ *   4. runs the job for Friday on a copy of its own, sampling the Node process's memory every 100 ms;
  *   5. runs the job again for Friday (it must pay nothing), and checks what was written.
- * The databases are dropped at the end (--keep keeps the prepared one and the job's copy). Exits non-zero when the job takes more than 1.3
- * times the reference, the Node process's memory grows by more than 64 MiB during the run (flat: a job that
- * held anything per membership would need hundreds at 1,000,000), a second run pays anything, or a check fails.
+ * The databases are dropped at the end (--keep keeps the prepared one and the job's copy). Exits non-zero when
+ * the job takes more than 1.3 times the reference at the measured size (--memberships), the Node process's
+ * memory grows by more than 64 MiB during the run (flat: a job that held anything per membership would need
+ * hundreds at 1,000,000), a second run pays anything, or a check fails.
  *
  * Every timed run starts on its own fresh copy right after a CHECKPOINT and runs with the session settings
  * the job gives its passes (jit = off: compiling a statement this size costs more than it saves; work_mem =
@@ -434,8 +435,14 @@ async function main() {
         `+${mib(r.job.rssGrowth)} | +${mib(r.job.heapGrowth)} |`,
     );
   }
+  // The time bound is the requirement's, at the measured size (--memberships); a smaller comparison size is
+  // printed for scale (its fixed costs weigh more). Memory, the second run and the checks hold at every size.
   const failed = results.filter(
-    (r) => r.job.ms / r.sameRows.ms > RATIO_BOUND || r.job.rssGrowth > MEMORY_BOUND || r.again.paid !== 0 || r.problems.length > 0,
+    (r) =>
+      (r.memberships === sizes.at(-1) && r.job.ms / r.sameRows.ms > RATIO_BOUND) ||
+      r.job.rssGrowth > MEMORY_BOUND ||
+      r.again.paid !== 0 ||
+      r.problems.length > 0,
   );
   if (failed.length > 0) {
     console.error(
