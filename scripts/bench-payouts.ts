@@ -44,8 +44,6 @@ const JOB_COPY = 'tf_bench_payouts_job';
 const ACTIVATED = '2026-11-18'; // a Wednesday
 const FIRST_DAY = '2026-11-19';
 const MEASURED_DAY = '2026-11-20'; // the Friday the measurements pay
-/** A UUID version 7 (time then random bits), drawn as the job draws the ids of what it writes. */
-const ORDERED_UUID = NEW_ID_SQL;
 /** How many members take each pack, out of 10: cheaper packs are more common. */
 const PACK_WEIGHTS: Record<string, number> = { startium: 4, ultimium: 3, gold: 2, platinum: 1 };
 
@@ -147,15 +145,16 @@ async function expectedTotal(): Promise<{ memberships: number; cents: number }> 
   });
 }
 
-/** The due-day condition of the job (jobs/payouts.ts), on the measured day; $1 is the day, $2 its 00:00 UTC. */
-const DUE = `m.started_at < $2::timestamptz and m.ends_at >= $2::timestamptz and (m.replaced_at is null or m.replaced_at >= $2::timestamptz)`;
+/** The due-day condition of the job (jobs/payouts.ts, dueOn) on the measured day, whose 00:00 UTC is parameter `at`. */
+const dueCondition = (at: string) =>
+  `m.started_at < ${at}::timestamptz and m.ends_at >= ${at}::timestamptz and (m.replaced_at is null or m.replaced_at >= ${at}::timestamptz)`;
 
 /**
  * The reference: one plain set-based statement that writes what the job writes for the day, rows for rows,
  * through the same triggers and foreign keys: a claim row per membership in dividend_payouts, the member's
  * `payout` transaction, journal entries of $3 wallets each, one posting per wallet and one per entry on
  * platform:dividends_paid (the ledger's statement trigger checks each entry sums to zero and credits each
- * wallet), with ids drawn as the job draws them (ORDERED_UUID). It leaves the database exactly as valid as
+ * wallet), with ids drawn as the job draws them (NEW_ID_SQL). It leaves the database exactly as valid as
  * the job does (ledger:check would pass). What it does not have is the job's machinery: no lock, no search for
  * the unpaid day, no check that a membership is not paid yet, no wallet creation, no passes: everything in
  * one statement and one transaction.
@@ -167,10 +166,10 @@ const SAME_ROWS_STATEMENT = `
       select d.*, (row_number() over (order by d.account_id) - 1) / $3::int as batch
       from (
         select m.id as membership_id, m.user_id, m.pack, m.daily_dividend_cents as amount_cents, a.id as account_id,
-               ${ORDERED_UUID} as transaction_id, ${ORDERED_UUID} as entry_seed
+               ${NEW_ID_SQL} as transaction_id, ${NEW_ID_SQL} as entry_seed
         from memberships m
         join ledger_accounts a on a.code = 'member:' || m.user_id::text || ':wallet'
-        where ${DUE}
+        where ${dueCondition('$2')}
       ) d
     ) b
   ),
@@ -198,7 +197,7 @@ const SAME_ROWS_STATEMENT = `
   ),
   posted as (
     insert into postings (id, entry_id, account_id, amount_cents, created_at)
-    select ${ORDERED_UUID}, entry_id, account_id, amount_cents, $2::timestamptz
+    select ${NEW_ID_SQL}, entry_id, account_id, amount_cents, $2::timestamptz
     from (
       select entry_id, account_id, amount_cents from due
       union all
@@ -217,7 +216,7 @@ const SAME_ROWS_STATEMENT = `
 const CREDIT_ONLY_STATEMENT = `
   update ledger_accounts a set balance_cents = a.balance_cents + m.daily_dividend_cents
   from memberships m
-  where ${DUE.replaceAll('$2', '$1')} and a.code = 'member:' || m.user_id::text || ':wallet'`;
+  where ${dueCondition('$1')} and a.code = 'member:' || m.user_id::text || ':wallet'`;
 
 /**
  * For scale, the least a payout can be: one plain statement that records the member's `payout` transaction and
@@ -230,7 +229,7 @@ const RECORD_AND_CREDIT_STATEMENT = `
     select m.user_id, 'payout', m.daily_dividend_cents, 'completed', 'Daily dividend ' || m.pack || ' – ' || $1::text,
            m.pack, $2::timestamptz, $2::timestamptz
     from memberships m
-    where ${DUE}
+    where ${dueCondition('$2')}
     returning user_id, amount_cents
   )
   update ledger_accounts a set balance_cents = a.balance_cents + p.amount_cents

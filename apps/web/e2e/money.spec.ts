@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { admin } from './support/mailbox';
-import { newMember, registerVerified, signIn, type Member } from './support/members';
+import { newMember, registerVerified, signIn, signInAdmin, type Member } from './support/members';
 import { amountIn, definitionOf, fundedMember, historyRows, summaryCard, toast, walletBalanceCard } from './support/money';
 
 /** The payment result pages move on to /wallet after 3 s; generous on a busy machine, never a fixed sleep. */
@@ -136,9 +135,7 @@ test.describe.serial('money', () => {
     });
 
     await test.step('the admin finds it by the member’s e-mail and marks it completed', async () => {
-      const adminContext = await browser.newContext();
-      const adminPage = await adminContext.newPage();
-      await signIn(adminPage, admin());
+      const { adminContext, adminPage } = await signInAdmin(browser);
       await adminPage.goto('/admin/transactions');
       await expect(adminPage.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
       await adminPage.getByLabel('Search transactions').fill(fundedMember().email);

@@ -1,6 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { admin } from './support/mailbox';
-import { signIn } from './support/members';
+import { signIn, signInAdmin } from './support/members';
 import { amountIn, fundedMember, summaryCard, toast } from './support/money';
 // The same format-true builders the API tests use: real PNG and PDF bytes, no fixtures on disk.
 import { pdf, png } from '../../api/test/files';
@@ -26,9 +25,7 @@ test.describe('projects', () => {
     const documentName = 'Investor brochure';
 
     await test.step('the admin fills every field of Add Project, uploads a picture and a PDF, and saves', async () => {
-      const adminContext = await browser.newContext();
-      const adminPage = await adminContext.newPage();
-      await signIn(adminPage, admin());
+      const { adminContext, adminPage } = await signInAdmin(browser);
       await adminPage.goto('/admin/projects');
       await expect(adminPage.getByRole('heading', { level: 1, name: 'Manage Projects' })).toBeVisible();
       await adminPage.getByRole('link', { name: 'Add Project' }).click();

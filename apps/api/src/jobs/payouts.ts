@@ -186,6 +186,17 @@ const dueOn = (day: string) => sql`
   and (m.replaced_at is null or m.replaced_at >= ${startOf(day)})`;
 
 /**
+ * The first day a membership (alias `m`: id, started_at) may still be unpaid: the day after its last paid day,
+ * or the day after its activation. The latest payout is a scalar subquery, a backward probe of the primary key
+ * whatever the statistics say (taken before today's payouts existed, they would plan a test of the day on the
+ * business_day index, or an anti-join, reading all the day's payouts so far).
+ */
+const unpaidFrom = sql`greatest((m.started_at at time zone 'UTC')::date + 1,
+  (select max(p.business_day) from dividend_payouts p where p.membership_id = m.id) + 1)`;
+/** The last day a membership (alias `m`) can be paid for: the day it ends, or the day it was replaced. */
+const lastPayableDay = sql`least((m.ends_at at time zone 'UTC')::date, coalesce((m.replaced_at at time zone 'UTC')::date, 'infinity'::date))`;
+
+/**
  * The earliest day, not after `last`, some membership is due and not yet paid: after its last paid day, or the
  * day after its activation. Days before a membership's last paid day are never unpaid (a pass pays a day only
  * to a membership whose earlier due days are paid, and a membership's window only shrinks after activation).
@@ -208,17 +219,8 @@ async function earliestUnpaidDay(db: Database, last: string, pacing: Pacing): Pr
                ${lastCursor(sql`slice`, sql`id`)} as last,
                (select min(c.candidate)::text
                 from slice m
-                cross join lateral (
-                  select greatest(
-                    (m.started_at at time zone 'UTC')::date + 1,
-                    coalesce((select max(p.business_day) from dividend_payouts p where p.membership_id = m.id) + 1, '-infinity'::date)
-                  ) as candidate
-                ) c
-                where c.candidate <= least(
-                  (m.ends_at at time zone 'UTC')::date,
-                  coalesce((m.replaced_at at time zone 'UTC')::date, 'infinity'::date),
-                  ${last}::date
-                )) as day`);
+                cross join lateral (select ${unpaidFrom} as candidate) c
+                where c.candidate <= least(${lastPayableDay}, ${last}::date)) as day`);
       if (row?.day && (earliest === null || row.day < earliest)) earliest = row.day;
       return { lookedAt: Number(row?.looked_at ?? 0), last: row?.last ?? null };
     }),
@@ -282,8 +284,8 @@ type PassResult = Slice & {
  * then runs it again, and finds the wallet). Every row is derived from
  * one materialized set, never by joining two of them: the planner cannot estimate those sets (it sees one row)
  * and would join them by nested loops, quadratic in the pass size. Rows are written in the order of each
- * table's main index (claims by membership, transactions by member, postings by account: the order every
- * writer locks accounts in, so no deadlock).
+ * table's main index (claims by membership, transactions by member, postings by account), so a pass fills
+ * neighbouring index pages.
  */
 async function payPassStatement(
   tx: Executor,
@@ -299,12 +301,7 @@ async function payPassStatement(
              ${businessDayFrom(sql`s.unpaid_from`)} as first_unpaid
       from (
         select m.id as membership_id, m.started_at, m.user_id, m.pack, m.daily_dividend_cents as amount_cents, ${dueOn(day)} as due,
-               least((m.ends_at at time zone 'UTC')::date, coalesce((m.replaced_at at time zone 'UTC')::date, 'infinity'::date)) as last_day,
-               -- A scalar subquery, one index probe: the latest payout is a backward probe of the primary key
-               -- whatever the statistics say (taken before today's payouts existed, they would plan a test of
-               -- the day on the business_day index, or an anti-join, reading all the day's payouts so far).
-               greatest((m.started_at at time zone 'UTC')::date + 1,
-                        (select max(p.business_day) from dividend_payouts p where p.membership_id = m.id) + 1) as unpaid_from
+               ${lastPayableDay} as last_day, ${unpaidFrom} as unpaid_from
         from memberships m
         -- Only memberships activated before the day can be due on it or behind: the walk ends there.
         where m.started_at < ${startOf(day)} and ${walkAfter(after)}

@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { uniqueEmail, verificationCode } from './mailbox';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { admin, uniqueEmail, verificationCode } from './mailbox';
 
 /** The product under test, as scripts/e2e.mjs started it. */
 export const baseUrl = () => process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -66,6 +66,14 @@ export async function signIn(page: Page, member: Pick<Member, 'email' | 'passwor
   await page.goto('/login');
   await submitLogin(page, member.email, member.password, options);
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A browser context of its own, beside the member's page, signed in as the admin; close it when done. */
+export async function signInAdmin(browser: Browser): Promise<{ adminContext: BrowserContext; adminPage: Page }> {
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, admin());
+  return { adminContext, adminPage };
 }
 
 /** The six boxes of the e-mail code screen. */

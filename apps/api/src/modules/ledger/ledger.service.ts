@@ -55,10 +55,10 @@ const pgCode = (error: unknown): string | undefined => {
 };
 
 /**
- * Writes one balanced journal entry in the caller's transaction. The database applies each posting to its
- * account's balance and refuses a member balance below zero (raised here as "Insufficient balance"), and
- * checks at commit that the entry sums to zero. Postings are written in account-id order so that two
- * entries touching the same accounts lock them in the same order and cannot deadlock.
+ * Writes one balanced journal entry in the caller's transaction, all its postings in one INSERT. The database
+ * refuses the statement unless the entry sums to zero, locks the accounts in id order (so two entries touching
+ * the same accounts cannot deadlock), applies each posting to its account's balance and refuses a member
+ * balance below zero (raised here as "Insufficient balance"): migration 0008.
  */
 export async function postEntry(tx: Executor, deps: Pick<Deps, 'clock'>, input: EntryInput): Promise<{ entryId: string; created: boolean }> {
   if (input.lines.length < 2) throw new Error('a journal entry needs at least two postings');
@@ -91,9 +91,8 @@ export async function postEntry(tx: Executor, deps: Pick<Deps, 'clock'>, input: 
     return { entryId: existing!.id, created: false };
   }
 
-  const ordered = [...input.lines].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
   try {
-    await tx.insert(postings).values(ordered.map((line) => ({ entryId: entry.id, accountId: line.accountId, amountCents: line.amountCents, createdAt: now })));
+    await tx.insert(postings).values(input.lines.map((line) => ({ entryId: entry.id, accountId: line.accountId, amountCents: line.amountCents, createdAt: now })));
   } catch (error) {
     if (pgCode(error) === PG_CHECK_VIOLATION) throw new AppError('VALIDATION_ERROR', messages.ledger.insufficientBalance);
     throw error;
