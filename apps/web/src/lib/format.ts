@@ -35,3 +35,10 @@ export function formatDateTime(value: string | Date): string {
 export function getInitials(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';
 }
+
+/**
+ * The last eight hex digits of a UUID: enough to tell rows apart at a glance (the full id is one click away).
+ * The tail, not the first block: ids written by the payout job are UUID version 7, whose first block is the
+ * time, the same for every row written within a minute; the tail is random in every version.
+ */
+export const shortId = (id: string) => id.slice(-8);

@@ -8,7 +8,7 @@ import { AlertTriangleIcon, CheckCircleIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
-import { formatDateTime, formatUsd } from '@/lib/format';
+import { formatDateTime, formatUsd, shortId } from '@/lib/format';
 import { useHeldPayments } from '../api/get-held-payments';
 import { memberName, packLabel, PROVIDER_LABELS, REVIEW_REASON_LABELS, reasonLabel } from './held-payment-labels';
 import { ReviewDecisionDialog } from './review-decision-dialog';
@@ -141,7 +141,7 @@ function HeldPaymentItem({ payment, onDecide }: { payment: HeldPayment; onDecide
           <span className="flex flex-wrap items-center gap-2">
             <TransactionStatusBadge status={payment.transactionStatus} />
             <span className="font-mono text-xs" title={payment.transactionId}>
-              {payment.transactionId.split('-')[0]}
+              {shortId(payment.transactionId)}
             </span>
           </span>
         </Field>

@@ -5,9 +5,9 @@ import { TextLink } from '@/components/ui/text-link';
 import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/components/money/transaction-cells';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { formatDateTime, formatUsd } from '@/lib/format';
+import { formatDateTime, formatUsd, shortId } from '@/lib/format';
 import { CopyButton } from './copy-button';
-import { awaitsDecision, memberName, shortId } from './transaction-fields';
+import { awaitsDecision, memberName } from './transaction-fields';
 import { useWithdrawalDecision, WithdrawalStatusForm, WithdrawalUpdateButton } from './withdrawal-status-form';
 
 /** A label over its value; `wide` fields (ids, addresses, the member) take the whole row. */

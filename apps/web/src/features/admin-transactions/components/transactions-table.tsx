@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/button';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/components/money/transaction-cells';
 import { cn } from '@/lib/cn';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, shortId } from '@/lib/format';
 import { CopyButton } from './copy-button';
-import { awaitsDecision, memberName, shortId } from './transaction-fields';
+import { awaitsDecision, memberName } from './transaction-fields';
 
 const th = 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase dark:text-slate-400';
 // Below xl (where the sidebar leaves too little room for seven columns) each row is a card whose cells
