@@ -56,6 +56,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Shared code goes to chunks beside the entry points, and a dynamic import stays lazy (the AWS SDK).
+  splitting: true,
+  // Beside the entry points: a chunk's import.meta.dirname must be dist/, as sourceDirname assumes.
+  chunkNames: '[name]-[hash]',
   target: 'node20',
   sourcemap: 'linked',
   sourcesContent: false,

@@ -78,7 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     paymentProvider:
       options.paymentProvider ?? createConfiguredProvider(config, { db: options.db, clock: options.clock ?? systemClock, secrets }),
   };
-  const storage = options.storage ?? createStorage(config);
+  const storage = options.storage ?? (await createStorage(config));
   const startup = options.startup ?? readyState();
   const routesRegistry: RegisteredRoute[] = [];
 

@@ -41,7 +41,7 @@ async function main() {
   }
   const logger = pino({ level: config.logLevel });
   const database = connectDatabase(config);
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const startup: StartupState = { ready: false, phase: 'waiting for the database' };
   const jobs: Job[] = [];
   let kickMail = () => {};

@@ -7,7 +7,7 @@ import { queryRows, type Database } from '../db/client';
 import { AppError } from '../lib/app-error';
 
 /** How long the figures read from the database are reused: N scrapers, or a fast one, cost one query set. */
-const DOMAIN_CACHE_MS = 10_000;
+const DOMAIN_CACHE_MS = 5_000;
 const WEBHOOK_ROUTE_PREFIX = '/api/payments/webhooks/';
 
 type DomainFigures = {

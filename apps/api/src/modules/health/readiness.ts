@@ -21,8 +21,8 @@ export type StartupState = {
 
 export const readyState = (): StartupState => ({ ready: true, phase: 'ready' });
 
-/** Long enough for a busy database, short enough for a proxy's health check (HAProxy's default timeout is 2 s+). */
-const CHECK_TIMEOUT_MS = 1500;
+/** Long enough for a busy database or bucket, short enough for a proxy's health check timeout (5 s in deploy/haproxy.cfg). */
+const CHECK_TIMEOUT_MS = 3000;
 
 /**
  * What GET /api/health asks. Redis joins with one line when it is configured:
