@@ -88,9 +88,13 @@ export type Instance = Proc & { url: string; port: number; dataDir: string };
 export type SharedEnv = Record<string, string>;
 
 /** Starts `node apps/api/dist/server.js` on its own PORT and DATA_DIR; resolves once it listens. */
-export async function startInstance(name: string, env: SharedEnv, options: { waitHealthy?: boolean; timeoutMs?: number } = {}): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = env.DATA_DIR ?? tempDir(`data-${name}`);
+export async function startInstance(
+  name: string,
+  env: SharedEnv,
+  options: { waitHealthy?: boolean; timeoutMs?: number; port?: number; dataDir?: string } = {},
+): Promise<Instance> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? env.DATA_DIR ?? tempDir(`data-${name}`);
   const fullEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   const proc = startProcess(process.execPath, ['--enable-source-maps', serverScript], { env: fullEnv, name });
   const url = `http://127.0.0.1:${port}`;
@@ -195,6 +199,10 @@ export async function startHaproxy(backends: { name: string; port: number }[]) {
       '  timeout client 30s',
       '  timeout server 30s',
       '  option http-server-close',
+      // An instance that stopped listening (a rolling restart) costs a retry on another one, not an error.
+      '  option redispatch',
+      '  retries 3',
+      '  retry-on conn-failure empty-response',
       'frontend web',
       `  bind 127.0.0.1:${port}`,
       '  default_backend app',

@@ -231,6 +231,35 @@ describe.skipIf(!postgresUrl)('two instances behind HAProxy (PostgreSQL, Redis, 
     expect(text).toMatch(/^terrafund_webhook_failures_total\{provider="btcpay",status="403"\} 1$/m);
   });
 
+  it('drops no request through the proxy while A is restarted (SIGTERM, then started again)', async () => {
+    let stop = false;
+    const statuses: (number | string)[] = [];
+    const client = async () => {
+      while (!stop) {
+        try {
+          statuses.push((await fetch(`${proxy.url}/api/plans`)).status);
+        } catch (error) {
+          statuses.push(String(error));
+        }
+      }
+    };
+    const clients = Array.from({ length: 4 }, client);
+    await new Promise((r) => setTimeout(r, 500));
+    const stopped = await a.stop('SIGTERM');
+    expect(stopped.code).toBe(0);
+    expect(stopped.ms).toBeLessThan(10_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    a = await startInstance('A (restarted)', backends.env, { port: a.port, dataDir: a.dataDir, timeoutMs: 120_000 });
+    // Until the proxy's health check has seen A back.
+    await new Promise((r) => setTimeout(r, 2500));
+    stop = true;
+    await Promise.all(clients);
+    expect(statuses.length).toBeGreaterThan(20);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const metrics = await (await fetch(`${a.url}/metrics`, bearer(backends.metricsToken))).text();
+    expect(metrics).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/plans",status="200"\} [1-9]/m);
+  });
+
   // Enabled by the integrator once branch `accounts` (REDIS_URL, the Redis store of @fastify/rate-limit and the
   // login throttles) is merged: sign-in attempts at one account through A and B count together, so the
   // per-account limit refuses the attempt after it (429 with Retry-After) on whichever instance it lands,
