@@ -5,8 +5,11 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
 
-/** A shared dependency the instance cannot serve without; `check` resolves when it answers. */
-export type DependencyCheck = { name: string; check: () => Promise<unknown> };
+/**
+ * A dependency the instance cannot serve without; `check` resolves when it answers. `local` ones (the embedded
+ * database, in this process) are waited for: they cannot hang on a network, and a busy one is not unavailable.
+ */
+export type DependencyCheck = { name: string; check: () => Promise<unknown>; local?: boolean };
 
 /**
  * Where the instance is in its start: it listens at once, and only migrates, seeds and starts its jobs once
@@ -28,9 +31,9 @@ const CHECK_TIMEOUT_MS = 3000;
  * What GET /api/health asks. Redis joins with one line when it is configured:
  * `...(deps.redis ? [{ name: 'redis', check: () => deps.redis!.ping() }] : []),`
  */
-export function readinessChecks(deps: Pick<Deps, 'db'>, storage: FileStorage): DependencyCheck[] {
+export function readinessChecks(deps: Pick<Deps, 'db' | 'config'>, storage: FileStorage): DependencyCheck[] {
   return [
-    { name: 'database', check: () => deps.db.execute(sql`select 1`) },
+    { name: 'database', check: () => deps.db.execute(sql`select 1`), local: !deps.config.databaseUrl },
     ...(storage.check ? [{ name: 's3', check: () => storage.check!() }] : []),
   ];
 }
@@ -54,9 +57,12 @@ export async function checkReadiness(
   timeoutMs = CHECK_TIMEOUT_MS,
 ): Promise<Readiness> {
   const results = await Promise.all(
-    checks.map(async ({ name, check }): Promise<[string, DependencyStatus]> => {
+    checks.map(async ({ name, check, local }): Promise<[string, DependencyStatus]> => {
       try {
-        return [name, await withTimeout(Promise.resolve().then(check), timeoutMs)];
+        const answered = Promise.resolve().then(check);
+        const status = local ? await answered.then((): DependencyStatus => 'ok') : await withTimeout(answered, timeoutMs);
+        if (status === 'timeout') onFailure(name, new Error(`no answer within ${timeoutMs} ms`));
+        return [name, status];
       } catch (error) {
         onFailure(name, error);
         return [name, 'error'];
