@@ -119,6 +119,7 @@ export async function startInstance(
 
 /** A fresh, empty PostgreSQL database on the DATABASE_URL server; `drop()` removes it. */
 export async function createDatabase(prefix: string) {
+  const postgresUrl = process.env.DATABASE_URL;
   if (!postgresUrl) throw new Error('DATABASE_URL is not set');
   const name = `tf_${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
