@@ -204,6 +204,12 @@ describe('loadConfig', () => {
     expect(configError(env).message).toContain(`${variable}:`);
   });
 
+  it('keeps at most 10 PostgreSQL connections per instance unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(load({}).databasePoolSize).toBe(10);
+    expect(load({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    for (const value of ['0', '101', '2.5', 'many']) expect(configError({ DATABASE_POOL_SIZE: value }).message).toContain('DATABASE_POOL_SIZE:');
+  });
+
   it('reads METRICS_TOKEN (blank means none)', () => {
     expect(load({}).metricsToken).toBeUndefined();
     expect(load({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();

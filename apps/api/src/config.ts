@@ -105,6 +105,10 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: booleanFlag,
     METRICS_TOKEN: optionalText,
+    DATABASE_POOL_SIZE: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int('must be a whole number from 1 to 100').min(1, 'must be a whole number from 1 to 100').max(100, 'must be a whole number from 1 to 100').default(10),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
@@ -190,6 +194,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections each instance keeps to PostgreSQL at most (docs/operations.md: the pool size rule). */
+  databasePoolSize: number;
   publicUrl: string;
   appSecret: string;
   smtpUrl?: string;
@@ -232,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,

@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     dataDir: '/nonexistent',
+    databasePoolSize: 10,
     publicUrl: 'https://app.terrafund.test',
     appSecret: 'test-secret-test-secret-test-secret-0123456789',
     mailFrom: 'Terrafund <no-reply@terrafund.test>',

@@ -68,9 +68,9 @@ export function connectPglite(dataDir?: string, loadDataDir?: Blob): DatabaseHan
   };
 }
 
-export function connectDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+export function connectDatabase(options: { databaseUrl?: string; dataDir: string; databasePoolSize?: number }): DatabaseHandle {
   return options.databaseUrl
-    ? connectPostgres(options.databaseUrl)
+    ? connectPostgres(options.databaseUrl, options.databasePoolSize)
     : connectPglite(path.join(options.dataDir, 'pglite'));
 }
 
