@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { repoRoot } from './harness';
+import { haproxyInstalled, repoRoot } from './harness';
 
 /**
  * The multi-process tests run the compiled server, as `npm run serve` and the Docker image do: compile it once
@@ -14,5 +14,8 @@ export default function setup() {
       '[processes] DATABASE_URL is not set: the PostgreSQL tests (two instances behind HAProxy, readiness while the database is away) are skipped; ' +
         'run with DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (as .ci/run does) to include them.',
     );
+  }
+  if (!haproxyInstalled) {
+    console.log('[processes] haproxy is not installed: the two-instance tests are skipped; `apt-get install -y haproxy` (as .ci/run does).');
   }
 }

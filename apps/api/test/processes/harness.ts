@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -17,6 +17,8 @@ export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 export const serverScript = path.join(repoRoot, 'apps/api/dist/server.js');
 
 export const postgresUrl = process.env.DATABASE_URL;
+/** HAProxy from Debian (`apt-get install haproxy`, as .ci/run does). */
+export const haproxyInstalled = spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../files';
-import { postgresUrl, run, startHaproxy, startInstance, waitFor, type Instance } from './harness';
+import { haproxyInstalled, postgresUrl, run, startHaproxy, startInstance, waitFor, type Instance } from './harness';
 import { bearer, json, login, signUp, startProductionBackends, type ProductionBackends } from './production-env';
 
 /** Every file under `dir` (none when it does not exist). */
@@ -14,7 +14,7 @@ const filesUnder = (dir: string) =>
  * Redis, one S3-compatible bucket and APP_SECRET, behind HAProxy's round robin. Whichever instance a request
  * lands on, the member sees one product, and money moves once.
  */
-describe.skipIf(!postgresUrl)('two instances behind HAProxy (PostgreSQL, Redis, S3)', () => {
+describe.skipIf(!postgresUrl || !haproxyInstalled)('two instances behind HAProxy (PostgreSQL, Redis, S3)', () => {
   let backends: ProductionBackends;
   let a: Instance;
   let b: Instance;
