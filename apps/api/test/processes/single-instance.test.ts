@@ -21,14 +21,16 @@ describe('the compiled server on its embedded defaults', () => {
     expect((await first.stop('SIGTERM')).code).toBe(0);
   });
   afterAll(async () => {
-    await served?.stop('SIGKILL');
+    // SIGTERM, which npm passes on: SIGKILL would kill npm alone and leave the server running.
+    await served?.stop('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('builds with `npm run build` and serves the compiled API with plain node, no TypeScript at run time', () => {
     const scripts = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts as Record<string, string>;
-    expect(scripts.serve).toMatch(/^node (--[a-z-]+ )*apps\/api\/dist\/server\.js$/);
-    expect(scripts.start).toBe('npm run build && npm run serve');
+    // `exec`: the shell npm runs the script in becomes the server, so npm's SIGTERM reaches it.
+    expect(scripts.serve).toMatch(/^exec node (--[a-z-]+ )*apps\/api\/dist\/server\.js$/);
+    expect(scripts.start).toBe('npm run build && exec npm run serve');
     expect(scripts.build).toContain('@terrafund/api');
     const dist = path.join(repoRoot, 'apps/api/dist');
     const compiled = readdirSync(dist)
@@ -54,10 +56,18 @@ describe('the compiled server on its embedded defaults', () => {
     expect(elapsed).toBeLessThan(10_000);
     expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: 'ok' });
     expect((await fetch(`${url}/api/plans`)).status).toBe(200);
-    // npm passes SIGTERM on to the server, which stops cleanly.
+    // npm passes SIGTERM on to the server, which stops cleanly: npm exits 0 and leaves nothing behind.
     const stopped = await served.stop('SIGTERM');
     expect(stopped.code, served.output()).toBe(0);
     served = undefined;
+    await waitFor('the port to be free', async () => {
+      try {
+        await fetch(`${url}/api/health`);
+        return false;
+      } catch {
+        return true;
+      }
+    }, 5_000);
   });
 
   describe('on SIGTERM', () => {
