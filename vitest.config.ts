@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One Vitest run for the whole repo: contracts, the web app (jsdom), and the API on embedded PGlite,
- * plus the API again on PostgreSQL when DATABASE_URL is set (as .ci/run does).
+ * plus the API again on PostgreSQL when DATABASE_URL is set (as .ci/run does), then the tests that start
+ * real processes (the compiled server, several instances behind HAProxy; the PostgreSQL ones skip without it).
  */
 const apiOn = (db: 'pglite' | 'postgres') => ({
   extends: './apps/api/vitest.config.ts',
@@ -17,6 +18,7 @@ export default defineConfig({
       './apps/web/vitest.config.ts',
       apiOn('pglite'),
       ...(process.env.DATABASE_URL ? [apiOn('postgres')] : []),
+      { extends: './apps/api/vitest.processes.config.ts', root: './apps/api' },
     ],
   },
 });

@@ -1,5 +1,6 @@
-// End-to-end tests: builds the web app, starts the whole product (one server process, a fresh embedded
-// database, real SMTP into a local sink) and drives it with Playwright in Debian's Chromium.
+// End-to-end tests: builds the product (`npm run build`: the web app and the compiled API), starts it as
+// `npm run serve` does (node on apps/api/dist/server.js, a fresh embedded database, real SMTP into a local
+// sink) and drives it with Playwright in Debian's Chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -66,7 +67,7 @@ async function main() {
     stdio: 'inherit',
   });
   if (seed.status !== 0) throw new Error('seeding the end-to-end database failed');
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
     cwd: root,
     env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],

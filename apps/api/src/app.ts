@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
@@ -8,11 +7,13 @@ import type { Deps } from './deps';
 import { systemClock, type Clock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
 import { createRateLimiter } from './lib/rate-limiter';
-import { localDiskStorage, type FileStorage } from './lib/storage';
+import type { FileStorage } from './lib/storage';
+import { createStorage } from './lib/storage-factory';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { readinessChecks, readyState, registerStartupGate, type StartupState } from './modules/health/readiness';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { createConfiguredProvider } from './modules/payments/configured-provider';
 import { paymentReviewRoutes } from './modules/payments/payment-review.routes';
@@ -25,6 +26,7 @@ import { userAdminRoutes } from './modules/users/users.routes';
 import { registerAccessControl, type RegisteredRoute } from './plugins/access';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerInputGuards } from './plugins/input';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -36,8 +38,10 @@ export type BuildOptions = {
   logger?: Logger;
   /** Called after a transaction committed mail; the server wires it to the outbox worker. */
   mailQueued?: () => void;
-  /** Private file storage; defaults to local disk under DATA_DIR/uploads. */
+  /** Private file storage; defaults to the S3 bucket when configured, else local disk under DATA_DIR/uploads. */
   storage?: FileStorage;
+  /** Whether the server finished starting (it listens before its database answers); tests build ready apps. */
+  startup?: StartupState;
   /** The payment provider; defaults to the one PAYMENT_PROVIDER configures. */
   paymentProvider?: PaymentProvider;
 };
@@ -74,18 +78,21 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     paymentProvider:
       options.paymentProvider ?? createConfiguredProvider(config, { db: options.db, clock: options.clock ?? systemClock, secrets }),
   };
-  const storage = options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads'));
+  const storage = options.storage ?? (await createStorage(config));
+  const startup = options.startup ?? readyState();
   const routesRegistry: RegisteredRoute[] = [];
 
   registerErrorHandling(app);
+  registerMetrics(app, { db: options.db, metricsToken: config.metricsToken });
   registerInputGuards(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
+  registerStartupGate(app, startup);
   registerAccessControl(app, deps, routesRegistry);
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(deps));
+      await api.register(healthRoutes({ ...deps, readiness: readinessChecks(deps, storage), startup }));
       await api.register(authRoutes(deps));
       await api.register(userAdminRoutes(deps));
       await api.register(kycRoutes({ ...deps, storage }));

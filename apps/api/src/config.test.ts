@@ -166,6 +166,56 @@ describe('loadConfig', () => {
     expect(configError(env).message).toContain(`${variable}:`);
   });
 
+  it('keeps files on the local disk without S3_BUCKET, and reads the S3 settings with it', () => {
+    expect(load({}).s3).toBeUndefined();
+    expect(load({ S3_ENDPOINT: 'http://minio:9000' }).s3).toBeUndefined();
+    expect(
+      load({
+        S3_BUCKET: 'terrafund-files',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'eu-west-1',
+        S3_ACCESS_KEY_ID: ' AKIAEXAMPLE ',
+        S3_SECRET_ACCESS_KEY: 'secret-key',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'terrafund-files',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-key' },
+    });
+    // AWS itself: the default region, virtual-hosted addressing, and the SDK's own credentials (an instance role).
+    expect(load({ S3_BUCKET: 'terrafund-files' }).s3).toEqual({
+      bucket: 'terrafund-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it.each([
+    ['S3_ENDPOINT', { S3_BUCKET: 'b-files', S3_ENDPOINT: 'minio:9000' }],
+    ['S3_FORCE_PATH_STYLE', { S3_BUCKET: 'b-files', S3_FORCE_PATH_STYLE: 'sometimes' }],
+    ['S3_SECRET_ACCESS_KEY', { S3_BUCKET: 'b-files', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }],
+    ['S3_ACCESS_KEY_ID', { S3_BUCKET: 'b-files', S3_SECRET_ACCESS_KEY: 'secret-key' }],
+  ])('refuses a bad %s with a ConfigError naming it', (variable, env) => {
+    expect(configError(env).message).toContain(`${variable}:`);
+  });
+
+  it('keeps at most 10 PostgreSQL connections per instance unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(load({}).databasePoolSize).toBe(10);
+    expect(load({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    for (const value of ['0', '101', '2.5', 'many']) expect(configError({ DATABASE_POOL_SIZE: value }).message).toContain('DATABASE_POOL_SIZE:');
+  });
+
+  it('reads METRICS_TOKEN (blank means none)', () => {
+    expect(load({}).metricsToken).toBeUndefined();
+    expect(load({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    expect(load({ METRICS_TOKEN: 'scrape-me-please' }).metricsToken).toBe('scrape-me-please');
+  });
+
   it('names every wrong variable at once', () => {
     const error = configError({ PORT: 'abc', PUBLIC_URL: 'nope', APP_SECRET: 'short' });
     expect(error.message).toContain('PORT');

@@ -97,8 +97,27 @@ const envSchema = z
     NOWPAYMENTS_IPN_SECRET: optionalText,
     SANDBOX_EXPIRY_MINUTES: minutes(30, 24 * 60),
     INVOICE_EXPIRY_MINUTES: minutes(60, 7 * 24 * 60),
+    // Scale-out (issue 16): files in an S3-compatible bucket, and the token guarding GET /metrics.
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: z.preprocess(emptyToUndefined, httpUrl.optional()),
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    METRICS_TOKEN: optionalText,
+    DATABASE_POOL_SIZE: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int('must be a whole number from 1 to 100').min(1, 'must be a whole number from 1 to 100').max(100, 'must be a whole number from 1 to 100').default(10),
+    ),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
     for (const name of requiredByProvider[env.PAYMENT_PROVIDER]) {
       if (env[name] === undefined) {
         ctx.addIssue({ code: 'custom', path: [name], message: `is required when PAYMENT_PROVIDER=${env.PAYMENT_PROVIDER}` });
@@ -157,12 +176,26 @@ export type PaymentSettings = {
   | { provider: 'nowpayments'; nowpayments: NowpaymentsSettings }
 );
 
+/**
+ * Where uploaded files live: an S3-compatible bucket when S3_BUCKET is set (every instance then sees the same
+ * files), else the local disk under DATA_DIR/uploads. Without keys the SDK's own chain (instance role, env) is used.
+ */
+export type S3Settings = {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+};
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections each instance keeps to PostgreSQL at most (docs/operations.md: the pool size rule). */
+  databasePoolSize: number;
   publicUrl: string;
   appSecret: string;
   smtpUrl?: string;
@@ -182,6 +215,10 @@ export type Config = {
   /** Background jobs (mail outbox worker); tests drive jobs by hand. */
   runJobs: boolean;
   payments: PaymentSettings;
+  /** Set when files go to an S3-compatible bucket (S3_BUCKET). */
+  s3?: S3Settings;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 };
 
 export class ConfigError extends Error {}
@@ -201,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
@@ -216,6 +254,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     runJobs: true,
     payments: paymentSettings(e),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -122,6 +122,15 @@ describe('route access', () => {
     expect(failures).toEqual([]);
   });
 
+  it('serves GET /metrics outside /api: for the scraper, guarded by METRICS_TOKEN when set (plugins/metrics.test.ts)', async () => {
+    expect(ctx.app.hasRoute({ method: 'GET', url: '/metrics' })).toBe(true);
+    expect(ctx.app.routesRegistry.some((route) => route.url.includes('metrics'))).toBe(false);
+    // No METRICS_TOKEN in the test configuration: open, and a session token changes nothing.
+    for (const headers of [{}, bearer(await loginAs(ctx, member.email))]) {
+      expect((await ctx.app.inject({ method: 'GET', url: '/metrics', headers })).statusCode).toBe(200);
+    }
+  });
+
   it('refuses to build an app with an /api route that does not declare its access', async () => {
     const build = async (register: (app: FastifyInstance) => void) => {
       const app = Fastify({ logger: false });

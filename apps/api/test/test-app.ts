@@ -11,6 +11,7 @@ import { users } from '../src/db/schema';
 import { fixedClock, type FixedClock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/password';
 import { memoryStorage } from '../src/lib/storage';
+import type { StartupState } from '../src/modules/health/readiness';
 import { processOutbox } from '../src/modules/mail/mail.service';
 import { memoryTransport, type OutgoingMail } from '../src/modules/mail/mail.transport';
 import type { PaymentProvider } from '../src/modules/payments/provider';
@@ -30,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     dataDir: '/nonexistent',
+    databasePoolSize: 10,
     publicUrl: 'https://app.terrafund.test',
     appSecret: 'test-secret-test-secret-test-secret-0123456789',
     mailFrom: 'Terrafund <no-reply@terrafund.test>',
@@ -107,14 +109,14 @@ export type TestContext = {
 };
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; clock?: FixedClock; paymentProvider?: PaymentProvider } = {},
+  options: { config?: Partial<Config>; clock?: FixedClock; paymentProvider?: PaymentProvider; startup?: StartupState } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const clock = options.clock ?? fixedClock(new Date());
   const config = testConfig(options.config);
   const logger = pino({ level: 'silent' });
   const storage = memoryStorage();
-  const app = await buildApp({ config, db: database.db, clock, logger, storage, paymentProvider: options.paymentProvider });
+  const app = await buildApp({ config, db: database.db, clock, logger, storage, startup: options.startup, paymentProvider: options.paymentProvider });
   const transport = memoryTransport();
   return {
     app,

@@ -185,6 +185,7 @@ export const messages = {
     unexpected: 'An error occurred. Please try again.',
     routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
     serviceUnavailable: 'Service unavailable',
+    metricsTokenRequired: 'A valid metrics token is required',
   },
   toasts: {
     loginSuccess: 'Login successful',

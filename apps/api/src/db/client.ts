@@ -30,7 +30,8 @@ export type DatabaseHandle = {
 const MIGRATION_LOCK_ID = 7_340_021;
 
 export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection attempt to an unreachable server gives up after 10 s instead of hanging with the request.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client that errors (e.g. the server restarted) must not crash the process.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
@@ -67,9 +68,9 @@ export function connectPglite(dataDir?: string, loadDataDir?: Blob): DatabaseHan
   };
 }
 
-export function connectDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+export function connectDatabase(options: { databaseUrl?: string; dataDir: string; databasePoolSize?: number }): DatabaseHandle {
   return options.databaseUrl
-    ? connectPostgres(options.databaseUrl)
+    ? connectPostgres(options.databaseUrl, options.databasePoolSize)
     : connectPglite(path.join(options.dataDir, 'pglite'));
 }
 

@@ -4,22 +4,28 @@ import path from 'node:path';
 
 /**
  * Private file storage. Keys are random and carry no user data; nothing here is served statically.
- * The local-disk implementation is the default; an S3-compatible store implements the same three calls.
+ * The local-disk implementation is the default; an S3-compatible bucket (storage-s3.ts) implements the same calls.
  */
 export type FileStorage = {
   put(prefix: string, bytes: Buffer): Promise<string>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** Resolves when the store answers; the readiness check (GET /api/health) calls it for remote stores. */
+  check?(): Promise<void>;
 };
 
 const KEY_PATTERN = /^[a-z-]+\/[A-Za-z0-9_-]{32}$/;
 
 export const newStorageKey = (prefix: string) => `${prefix}/${randomBytes(24).toString('base64url')}`;
 
+/** Keys are made here, but a corrupted row must still never reach outside the root (or the bucket's prefix). */
+export function assertStorageKey(key: string) {
+  if (!KEY_PATTERN.test(key)) throw new Error('invalid storage key');
+}
+
 export function localDiskStorage(root: string): FileStorage {
   const resolve = (key: string) => {
-    // Keys are made here, but a corrupted row must still never reach outside the root.
-    if (!KEY_PATTERN.test(key)) throw new Error('invalid storage key');
+    assertStorageKey(key);
     return path.join(root, key);
   };
   return {

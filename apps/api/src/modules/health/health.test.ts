@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { checkReadiness, readyState, type StartupState } from './readiness';
 
 describe('GET /api/health', () => {
   let ctx: TestContext;
@@ -24,5 +25,74 @@ describe('GET /api/health', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('GET /api/health while the instance is starting', () => {
+  let ctx: TestContext;
+  const startup: StartupState = { ready: false, phase: 'migrating' };
+  beforeAll(async () => {
+    ctx = await createTestApp({ startup });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 503 naming the database until the start is done, and every other /api route 503 too', async () => {
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ status: 'error', failing: ['database'], dependencies: { database: 'starting' } });
+    const profile = await ctx.app.inject({ method: 'GET', url: '/api/users/profile' });
+    expect(profile.statusCode).toBe(503);
+    expect(profile.json()).toEqual({ message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE', retryAfter: 5 });
+    expect(profile.headers['retry-after']).toBe('5');
+
+    startup.ready = true;
+    startup.phase = 'ready';
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/profile' })).statusCode).toBe(401);
+  });
+});
+
+describe('checkReadiness', () => {
+  const ready = readyState();
+  const ok = { name: 'database', check: async () => 'pong' };
+
+  it('is ok when every dependency answers', async () => {
+    expect(await checkReadiness([ok, { name: 's3', check: async () => undefined }], ready, () => {})).toEqual({
+      ok: true,
+      failing: [],
+      dependencies: { database: 'ok', s3: 'ok' },
+    });
+  });
+
+  it('names each failing dependency, with why, and reports each failure to the log', async () => {
+    const failures: string[] = [];
+    const result = await checkReadiness(
+      [
+        ok,
+        { name: 's3', check: async () => Promise.reject(new Error('connect ECONNREFUSED')) },
+        { name: 'redis', check: () => new Promise(() => {}) },
+      ],
+      ready,
+      (name) => failures.push(name),
+      50,
+    );
+    expect(result).toEqual({ ok: false, failing: ['s3', 'redis'], dependencies: { database: 'ok', s3: 'error', redis: 'timeout' } });
+    expect(failures.sort()).toEqual(['redis', 's3']);
+  });
+
+  it('counts a check that throws synchronously as failing, not as a crash', async () => {
+    const result = await checkReadiness(
+      [
+        {
+          name: 'database',
+          check: () => {
+            throw new Error('pool is closed');
+          },
+        },
+      ],
+      ready,
+      () => {},
+    );
+    expect(result.failing).toEqual(['database']);
   });
 });
