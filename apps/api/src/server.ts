@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/client';
@@ -7,8 +6,9 @@ import { startPaymentReconciler } from './jobs/payment-reconciler';
 import { startPayoutScheduler } from './jobs/payout-scheduler';
 import { systemClock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
+import { createLogger } from './lib/logger';
 import { ensureAdmin } from './modules/auth/auth.service';
-import { logTransport, smtpTransport } from './modules/mail/mail.transport';
+import { logTransport, MAIL_LOG_WARNING, MAIL_WITHHELD_WARNING, smtpTransport } from './modules/mail/mail.transport';
 import { seedSampleProjects } from './modules/projects/seed';
 
 /** Reads the configuration, migrates, builds, listens, and closes gracefully on SIGTERM/SIGINT. */
@@ -23,7 +23,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel });
   const database = connectDatabase(config);
   logger.info({ database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'migrating database');
   await database.migrate();
@@ -31,7 +31,9 @@ async function main() {
   if (config.admin) await ensureAdmin({ db: database.db, clock: systemClock, logger }, config.admin);
   await seedSampleProjects({ db: database.db, clock: systemClock, logger, config });
 
-  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger);
+  const printBodies = config.env === 'development';
+  if (!config.smtpUrl) logger.warn(printBodies ? MAIL_LOG_WARNING : MAIL_WITHHELD_WARNING);
+  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger, { printBodies });
   const mailWorker = startMailWorker(database.db, {
     secrets: createSecrets(config.appSecret),
     clock: systemClock,

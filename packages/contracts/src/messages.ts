@@ -118,6 +118,8 @@ export const messages = {
     rejected: 'Payment rejected. The member has been told support will contact them.',
     decideFailed: 'Failed to decide the payment.',
     loadFailed: 'Failed to load payments to review.',
+    checkoutCrossSite: 'This payment form can only be sent from its own checkout page.',
+    checkoutFormInvalid: 'This payment form has expired. Please reload the checkout page and try again.',
   },
   projects: {
     notFound: 'Project not found',
