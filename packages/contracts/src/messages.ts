@@ -73,6 +73,8 @@ export const messages = {
     loadUsersFailed: 'Failed to load users.',
     loadPendingFailed: 'Failed to load pending KYC users.',
     loadUserFailed: 'Failed to load user data. Please try again.',
+    documentsMissing: (documents: string) => `Please upload your ${documents} to submit your verification`,
+    uploadLimit: (perDay: number) => `You can upload at most ${perDay} documents a day. Please try again tomorrow.`,
   },
   ledger: {
     insufficientBalance: 'Insufficient balance',
