@@ -106,22 +106,6 @@ export const kycDocumentsStep = z.object({
   documents: z.array(documentRef, { error: m.documentsRequired }).min(1, m.documentsRequired).max(3, m.tooManyDocuments),
 });
 
-const DOCUMENT_TYPE_IN_URL = new RegExp(`/kyc/documents/(${KYC_DOCUMENT_TYPES.join('|')})/`);
-/** The document type a fileUrl names (`/api/kyc/documents/<type>/<id>`); undefined for anything else. */
-export const documentTypeOfUrl = (url: string): KycDocumentType | undefined =>
-  DOCUMENT_TYPE_IN_URL.exec(url)?.[1] as KycDocumentType | undefined;
-
-/**
- * The documents step as the wizard checks it: every document the chosen ID type needs is there (the server
- * checks the same on submit, from the stored documents). Reads `idType` from the identity step.
- */
-export const kycRequiredDocumentsStep = kycDocumentsStep
-  .extend({ idType: kycIdentityStep.shape.idType })
-  .superRefine((value, ctx) => {
-    const missing = missingKycDocuments(value.idType, value.documents.map(documentTypeOfUrl).filter((t) => t !== undefined));
-    if (missing.length > 0) ctx.addIssue({ code: 'custom', path: ['documents'], message: missingDocumentsMessage(missing) });
-  });
-
 export const kycSubmitBody = kycPersonalStep
   .extend(kycAddressStep.shape)
   .extend(kycIdentityStep.shape)
