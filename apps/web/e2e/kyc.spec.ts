@@ -28,6 +28,8 @@ test.describe.serial('KYC', () => {
   });
 
   test('a member submits KYC, the admin rejects it with a reason, the member resubmits and the admin approves', async ({ page, browser }) => {
+    // Two whole submissions, each with three uploads, and two browsers: longer than one journey's usual minute.
+    test.slow();
     const adminContext = await browser.newContext();
     const adminPage = await adminContext.newPage();
 
