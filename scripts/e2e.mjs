@@ -50,7 +50,8 @@ async function main() {
   const admin = { email: 'admin@e2e.terrafund.test', password: 'e2e-admin-password' };
   const serverEnv = {
     ...process.env,
-    NODE_ENV: 'production',
+    // Development: the journeys pay through the built-in sandbox, which production refuses to run.
+    NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,

@@ -16,6 +16,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in the build: served, they would hand anyone our source; the server also refuses any
+    // `.map` request (apps/api/src/plugins/web.ts).
+    sourcemap: false,
   },
 });

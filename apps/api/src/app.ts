@@ -1,11 +1,12 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { systemClock, type Clock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
+import { createLogger, secureLogger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limiter';
 import type { FileStorage } from './lib/storage';
 import { createStorage } from './lib/storage-factory';
@@ -54,7 +55,8 @@ const JSON_BODY_LIMIT = 64 * 1024;
 /** Registers every plugin and module; never listens (conventions: fastify/demo app.ts). */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  // Whatever logger is given, it logs through the redaction (no query strings, no credential headers).
+  const logger = secureLogger(options.logger ?? createLogger({ level: config.logLevel }));
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,

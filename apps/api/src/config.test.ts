@@ -68,7 +68,7 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'boss@example.com',
       ADMIN_PASSWORD: 'long-enough-1',
       TRUST_PROXY: 'true',
-      NODE_ENV: 'production',
+      NODE_ENV: 'test',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -77,7 +77,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://user:pw@mail.example.com:465',
       admin: { email: 'boss@example.com', password: 'long-enough-1' },
       trustProxy: true,
-      env: 'production',
+      env: 'test',
     });
   });
 

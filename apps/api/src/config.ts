@@ -223,14 +223,89 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; throws ConfigError whose message names every wrong variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** One line for each wrong variable, each naming it: `Invalid configuration: PORT: must be …`. */
+function schemaProblems(env: NodeJS.ProcessEnv): string[] {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => `Invalid configuration: ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+}
+
+/** A variable as set: surrounding whitespace dropped, blank meaning unset. */
+const setting = (env: NodeJS.ProcessEnv, name: string) => env[name]?.trim() || undefined;
+const LOCAL_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * What NODE_ENV=production refuses to start with, one line each naming the variable (docs/security.md): each
+ * would reopen a hole that development tolerates. Read from the raw variables, so `npm run check-config`
+ * can give the verdict for any environment without starting anything or writing a secret to disk.
+ */
+export function productionRefusals(env: NodeJS.ProcessEnv): string[] {
+  const refusals: string[] = [];
+  const refuse = (name: string, why: string) => refusals.push(`NODE_ENV=production refuses to start: ${name} ${why}`);
+
+  const provider = setting(env, 'PAYMENT_PROVIDER');
+  if (provider === undefined || provider === 'sandbox') {
+    refuse(
+      'PAYMENT_PROVIDER',
+      `is ${provider ?? 'unset (sandbox)'}: the built-in sandbox settles packs without any payment; set PAYMENT_PROVIDER=btcpay or nowpayments`,
+    );
   }
-  const e = parsed.data;
+  if (setting(env, 'SMTP_URL') === undefined) {
+    refuse('SMTP_URL', 'is not set: mail (codes and reset links included) would only be printed to the log; set an smtp:// or smtps:// URL');
+  }
+  const secret = setting(env, 'APP_SECRET');
+  if (secret === undefined) {
+    refuse('APP_SECRET', 'is not set: set a random secret of at least 32 bytes, the same on every server');
+  } else if (Buffer.byteLength(secret, 'utf8') < 32) {
+    refuse('APP_SECRET', `is ${Buffer.byteLength(secret, 'utf8')} bytes long: it must be at least 32 bytes`);
+  }
+  const publicUrl = setting(env, 'PUBLIC_URL');
+  // Unset, it is http://localhost:PORT, which is local.
+  if (publicUrl !== undefined && !isSafePublicUrl(publicUrl)) {
+    refuse('PUBLIC_URL', `is ${publicUrl}: mailed links and payment returns need an https:// address (only localhost and 127.0.0.1 may use http)`);
+  }
+  if (setting(env, 'TRUST_PROXY')?.toLowerCase() === 'true') {
+    refuse(
+      'TRUST_PROXY',
+      'is true, which trusts any X-Forwarded-For a client sends: set the number of proxy hops (e.g. 1) or the proxies\' addresses/CIDRs',
+    );
+  }
+  return refusals;
+}
+
+function isSafePublicUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
+  } catch {
+    return false; // the schema names it as invalid too
+  }
+}
+
+/**
+ * Every reason the server would not start with `env` under NODE_ENV=production: the schema's complaints and
+ * the production refusals, a variable named once (a too-short APP_SECRET is one problem, not two).
+ */
+export function productionVerdict(env: NodeJS.ProcessEnv): string[] {
+  const invalid = schemaProblems({ ...env, NODE_ENV: 'production' });
+  const named = (line: string, name: string) => line.includes(` ${name}:`) || line.includes(` ${name} `);
+  const refusals = productionRefusals(env).filter((refusal) => {
+    const name = /refuses to start: ([A-Z_]+) /.exec(refusal)?.[1] ?? '';
+    return !invalid.some((line) => named(line, name));
+  });
+  return [...invalid, ...refusals];
+}
+
+/**
+ * Parses the environment; throws ConfigError whose message names every wrong variable, one line each. With
+ * NODE_ENV=production it also refuses every setting productionRefusals lists. Nothing else chooses production:
+ * without NODE_ENV the server is the embedded development default.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = setting(env, 'NODE_ENV') === 'production';
+  const problems = production ? productionVerdict(env) : schemaProblems(env);
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
+  const e = envSchema.parse(env);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { buildApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/client';
@@ -12,7 +12,8 @@ import type { FileStorage } from './lib/storage';
 import { createStorage } from './lib/storage-factory';
 import { ensureAdmin } from './modules/auth/auth.service';
 import type { StartupState } from './modules/health/readiness';
-import { logTransport, smtpTransport } from './modules/mail/mail.transport';
+import { createLogger } from './lib/logger';
+import { logTransport, MAIL_LOG_WARNING, MAIL_WITHHELD_WARNING, smtpTransport } from './modules/mail/mail.transport';
 import { seedSampleProjects } from './modules/projects/seed';
 
 /** A stopped instance must be gone within this; what is still running then is cut off. */
@@ -39,7 +40,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel });
   const database = connectDatabase(config);
   const storage = await createStorage(config);
   const startup: StartupState = { ready: false, phase: 'waiting for the database' };
@@ -142,7 +143,9 @@ async function startWhenDatabaseAnswers(options: {
   }
   if (signal.aborted) return undefined;
 
-  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger);
+  const printBodies = config.env === 'development';
+  if (!config.smtpUrl) logger.warn(printBodies ? MAIL_LOG_WARNING : MAIL_WITHHELD_WARNING);
+  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger, { printBodies });
   const mailWorker = startMailWorker(database.db, {
     secrets: createSecrets(config.appSecret),
     clock: systemClock,

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { defaultRateLimits, type Config, type PaymentSettings, type RateLimits } from '../src/config';
@@ -109,12 +109,12 @@ export type TestContext = {
 };
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; clock?: FixedClock; paymentProvider?: PaymentProvider; startup?: StartupState } = {},
+  options: { config?: Partial<Config>; clock?: FixedClock; paymentProvider?: PaymentProvider; startup?: StartupState; logger?: Logger } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const clock = options.clock ?? fixedClock(new Date());
   const config = testConfig(options.config);
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const storage = memoryStorage();
   const app = await buildApp({ config, db: database.db, clock, logger, storage, startup: options.startup, paymentProvider: options.paymentProvider });
   const transport = memoryTransport();

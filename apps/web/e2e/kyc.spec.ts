@@ -28,6 +28,8 @@ test.describe.serial('KYC', () => {
   });
 
   test('a member submits KYC, the admin rejects it with a reason, the member resubmits and the admin approves', async ({ page, browser }) => {
+    // Two whole submissions, each with three uploads, and two browsers: longer than one journey's usual minute.
+    test.slow();
     const adminContext = await browser.newContext();
     const adminPage = await adminContext.newPage();
 
@@ -64,7 +66,14 @@ test.describe.serial('KYC', () => {
       await fileInput(page, 'Proof of address').setInputFiles({ name: 'utility-bill.pdf', mimeType: 'application/pdf', buffer: pdf() });
       await expect(page.getByRole('link', { name: /Open proof of address \(PDF\)/ })).toBeVisible();
 
+      // A national ID card needs its back too: the wizard says so and sends nothing.
       await page.getByRole('checkbox', { name: /I confirm that the information and documents/ }).check();
+      await page.getByRole('button', { name: 'Submit Verification' }).click();
+      await expect(toast(page, 'Please upload your ID back to submit your verification')).toBeVisible();
+      await expect(stepHeading(page, 'Additional Documents')).toBeVisible();
+
+      await fileInput(page, 'ID back').setInputFiles({ name: 'id-back.png', mimeType: 'image/png', buffer: png({ width: 96, height: 60, seed: 2 }) });
+      await expectImageLoaded(page.getByRole('img', { name: 'ID back preview' }));
       await page.getByRole('button', { name: 'Submit Verification' }).click();
       await expect(page.getByRole('heading', { name: 'Verification in Progress' })).toBeVisible();
       await expect(toast(page, 'Your KYC application has been submitted for review.')).toBeVisible();
@@ -143,6 +152,7 @@ test.describe.serial('KYC', () => {
       await expect(stepHeading(page, 'Additional Documents')).toBeVisible();
       // The earlier uploads come back with the form.
       await expectImageLoaded(page.getByRole('img', { name: 'ID front preview' }));
+      await expectImageLoaded(page.getByRole('img', { name: 'ID back preview' }));
       await expect(page.getByRole('link', { name: /Open proof of address \(PDF\)/ })).toBeVisible();
 
       await fileInput(page, 'ID front').setInputFiles({ name: 'id-front-sharp.png', mimeType: 'image/png', buffer: png({ width: 160, height: 100, seed: 7 }) });

@@ -34,6 +34,28 @@ export const COUNTRY_OPTIONS = [
 export const COUNTRY_CODES = COUNTRY_OPTIONS.map((c) => c.value) as [string, ...string[]];
 
 export const KYC_MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Documents a member may upload in any 24 hours (stored ones; refused uploads do not count). */
+export const KYC_MAX_UPLOADS_PER_DAY = 20;
+
+/** What each ID type needs: the front always, the back of a card (ID card, driving licence), a proof of address. */
+export const KYC_REQUIRED_DOCUMENTS: Record<IdType, readonly KycDocumentType[]> = {
+  passport: ['idFront', 'proofOfAddress'],
+  driver_license: ['idFront', 'idBack', 'proofOfAddress'],
+  national_id: ['idFront', 'idBack', 'proofOfAddress'],
+};
+
+/** The documents `idType` needs that are not among `present`, in the wizard's order. */
+export const missingKycDocuments = (idType: IdType, present: Iterable<KycDocumentType>): KycDocumentType[] => {
+  const have = new Set(present);
+  return KYC_REQUIRED_DOCUMENTS[idType].filter((type) => !have.has(type));
+};
+
+/** The message for missing documents: "Please upload your ID back and proof of address". */
+export function missingDocumentsMessage(missing: readonly KycDocumentType[]): string {
+  const names = missing.map((type) => (type === 'proofOfAddress' ? 'proof of address' : KYC_DOCUMENT_LABELS[type]));
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
+  return messages.kyc.documentsMissing(list);
+}
 export const KYC_MIN_AGE_YEARS = 18;
 /** Which detected content types each document accepts (decided from the file's bytes, never its name). */
 export const KYC_ALLOWED_TYPES: Record<KycDocumentType, readonly string[]> = {

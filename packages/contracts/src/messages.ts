@@ -73,6 +73,8 @@ export const messages = {
     loadUsersFailed: 'Failed to load users.',
     loadPendingFailed: 'Failed to load pending KYC users.',
     loadUserFailed: 'Failed to load user data. Please try again.',
+    documentsMissing: (documents: string) => `Please upload your ${documents} to submit your verification`,
+    uploadLimit: (perDay: number) => `You can upload at most ${perDay} documents a day. Please try again tomorrow.`,
   },
   ledger: {
     insufficientBalance: 'Insufficient balance',
@@ -118,6 +120,8 @@ export const messages = {
     rejected: 'Payment rejected. The member has been told support will contact them.',
     decideFailed: 'Failed to decide the payment.',
     loadFailed: 'Failed to load payments to review.',
+    checkoutCrossSite: 'This payment form can only be sent from its own checkout page.',
+    checkoutFormInvalid: 'This payment form has expired. Please reload the checkout page and try again.',
   },
   projects: {
     notFound: 'Project not found',

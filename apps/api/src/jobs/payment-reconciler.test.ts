@@ -13,7 +13,7 @@ async function startDeposit(ctx: TestContext, plan = 'gold') {
   const response = await ctx.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(token), payload: { type: 'deposit', plan } });
   expect(response.statusCode, response.body).toBe(201);
   const { transaction, payment_url } = response.json<{ transaction: { _id: string }; payment_url: string }>();
-  return { user, transactionId: transaction._id, invoiceId: payment_url.split('/').pop()! };
+  return { user, transactionId: transaction._id, invoiceId: decodeURIComponent(new URL(payment_url).pathname.split('/').pop()!) };
 }
 
 async function stateOf(ctx: TestContext, transactionId: string) {

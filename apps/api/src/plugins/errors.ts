@@ -13,47 +13,75 @@ const fastifyErrors: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.validation.unsupportedMediaType },
 };
 
-/** One error handler: every failure leaves as `{message, code, fields?}`; 5xx details stay in the log. */
+const INTERNAL_ERROR: ErrorResponse = { message: messages.common.unexpected, code: 'INTERNAL_ERROR' };
+
+/**
+ * One error handler: every failure leaves as `{message, code, fields?}`; 5xx details (stack, SQL, a library's
+ * words) stay in the log. It must never throw itself: Fastify's fallback would then answer with the raw
+ * error message, whatever it holds.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: unknown, request, reply) => {
     const send = (status: number, body: ErrorResponse) => {
       if (body.retryAfter !== undefined) reply.header('retry-after', String(body.retryAfter));
       return reply.status(status).send(body);
     };
-
-    if (isAppError(error)) {
-      return send(error.status, {
-        message: error.message,
-        code: error.code,
-        ...(error.fields ? { fields: error.fields } : {}),
-        ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
-      });
+    try {
+      return answer(thrown, request, send);
+    } catch (handlerError) {
+      request.log.error({ err: handlerError, thrown, reqId: request.id }, 'error handler failed');
+      return send(500, INTERNAL_ERROR);
     }
-
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const message = field === '' || !issue.message ? messages.validation.invalidInput : issue.message;
-        fields[field || '_'] ??= message;
-      }
-      const first = Object.values(fields)[0] ?? messages.validation.invalidInput;
-      return send(400, { message: first, code: 'VALIDATION_ERROR', fields });
-    }
-
-    const known = error.code ? fastifyErrors[error.code] : undefined;
-    if (known) return send(statusByCode[known.code], { message: known.message, code: known.code });
-
-    // Prototype-poisoned JSON and other malformed requests Fastify rejects itself.
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const code: ErrorCode = error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : error.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION_ERROR';
-      return send(statusByCode[code], { message: code === 'VALIDATION_ERROR' ? messages.validation.invalidInput : error.message, code });
-    }
-
-    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return send(500, { message: messages.common.unexpected, code: 'INTERNAL_ERROR' });
   });
 }
+
+function answer(thrown: unknown, request: FastifyRequest, send: (status: number, body: ErrorResponse) => FastifyReply) {
+  // Anything can be thrown (a string, null); only an object can be one of ours or Fastify's.
+  if (thrown === null || typeof thrown !== 'object') {
+    request.log.error({ thrown: String(thrown), reqId: request.id }, 'unhandled error');
+    return send(500, INTERNAL_ERROR);
+  }
+  const error = thrown as FastifyError;
+
+  if (isAppError(error)) {
+    return send(error.status, {
+      message: error.message,
+      code: error.code,
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+    });
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const message = field === '' || !issue.message ? messages.validation.invalidInput : issue.message;
+      fields[field || '_'] ??= message;
+    }
+    const first = Object.values(fields)[0] ?? messages.validation.invalidInput;
+    return send(400, { message: first, code: 'VALIDATION_ERROR', fields });
+  }
+
+  const known = error.code ? fastifyErrors[error.code] : undefined;
+  if (known) return send(statusByCode[known.code], { message: known.message, code: known.code });
+
+  // Prototype-poisoned JSON and other malformed requests Fastify or a plugin rejects itself: our words, not
+  // theirs (a library's message can name its internals).
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    const code: ErrorCode = error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : error.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION_ERROR';
+    return send(statusByCode[code], { message: clientMessages[code], code });
+  }
+
+  request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+  return send(500, INTERNAL_ERROR);
+}
+
+const clientMessages = {
+  PAYLOAD_TOO_LARGE: messages.validation.bodyTooLarge,
+  UNSUPPORTED_MEDIA_TYPE: messages.validation.unsupportedMediaType,
+  VALIDATION_ERROR: messages.validation.invalidInput,
+} satisfies Partial<Record<ErrorCode, string>>;
 
 /**
  * Errors Fastify's router raises before any route or error handler runs: a path it cannot decode

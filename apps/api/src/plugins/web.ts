@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@terrafund/contracts';
 
+const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
  * non-API GET that is not a file answered with index.html so client-side routes load.
@@ -16,6 +18,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       root: distDir!,
       wildcard: false,
       index: false,
+      // A source map would hand anyone our source; the build makes none, and one that lands in dist anyway
+      // (a local build with maps on) is not served: 404, not index.html.
+      allowedPath: (pathname) => !isSourceMap(pathname),
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
@@ -26,7 +31,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (!hasWeb || pathname.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (!hasWeb || pathname.startsWith('/api') || isSourceMap(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: messages.common.routeNotFound(request.method, pathname), code: 'NOT_FOUND' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -25,21 +25,26 @@ describe('KYC under concurrency', () => {
 
 
 
+  /** A member with what a passport submission needs uploaded: an ID front and a proof of address. */
   async function memberWithDocument() {
     const user = await createUser(ctx);
     const token = await loginAs(ctx, user.email);
-    const body = multipart([
-      { name: 'documentType', value: 'idFront' },
-      { name: 'file', filename: 'id.png', contentType: 'image/png', data: png({ seed: 9 }) },
-    ]);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/kyc/upload-document',
-      payload: body.payload,
-      headers: { 'content-type': body.contentType, ...bearer(token) },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return { user, token, fileUrl: response.json<{ fileUrl: string }>().fileUrl };
+    const documents: string[] = [];
+    for (const documentType of ['idFront', 'proofOfAddress']) {
+      const body = multipart([
+        { name: 'documentType', value: documentType },
+        { name: 'file', filename: 'id.png', contentType: 'image/png', data: png({ seed: 9 }) },
+      ]);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/kyc/upload-document',
+        payload: body.payload,
+        headers: { 'content-type': body.contentType, ...bearer(token) },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      documents.push(response.json<{ fileUrl: string }>().fileUrl);
+    }
+    return { user, token, documents };
   }
 
   const submit = (token: string, body: object) => ctx.app.inject({ method: 'POST', url: '/api/kyc/submit', payload: body, headers: bearer(token) });
@@ -52,7 +57,7 @@ describe('KYC under concurrency', () => {
 
   it.each([1, 2, 3])('10 simultaneous decisions by two admins on one pending KYC: exactly one wins (round %i)', async (round) => {
     const member = await memberWithDocument();
-    expect((await submit(member.token, kycBody([member.fileUrl]))).statusCode).toBe(200);
+    expect((await submit(member.token, kycBody(member.documents))).statusCode).toBe(200);
     await ctx.deliverMail();
 
     const attempts = Array.from({ length: 10 }, (_, i) => ({
@@ -105,7 +110,7 @@ describe('KYC under concurrency', () => {
   it.each(['not_started', 'rejected'] as const)('10 simultaneous submits by one member (from %s): exactly one is taken', async (from) => {
     const member = await memberWithDocument();
     if (from === 'rejected') {
-      expect((await submit(member.token, kycBody([member.fileUrl], { idNumber: 'FIRST' }))).statusCode).toBe(200);
+      expect((await submit(member.token, kycBody(member.documents, { idNumber: 'FIRST' }))).statusCode).toBe(200);
       const rejected = await ctx.app.inject({
         method: 'POST',
         url: `/api/admin/verify/${member.user.id}`,
@@ -116,7 +121,7 @@ describe('KYC under concurrency', () => {
     }
 
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => submit(member.token, kycBody([member.fileUrl], { idNumber: `ID-${i}` }))),
+      Array.from({ length: 10 }, (_, i) => submit(member.token, kycBody(member.documents, { idNumber: `ID-${i}` }))),
     );
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200), statuses.join(',')).toHaveLength(1);

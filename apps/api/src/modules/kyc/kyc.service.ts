@@ -1,7 +1,11 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, min } from 'drizzle-orm';
 import {
   KYC_ALLOWED_TYPES,
+  KYC_MAX_FILE_BYTES,
+  KYC_MAX_UPLOADS_PER_DAY,
   messages,
+  missingDocumentsMessage,
+  missingKycDocuments,
   UUID_PATTERN,
   type KycDocumentType,
   type KycInfo,
@@ -14,6 +18,7 @@ import { kycDocuments, kycProfiles, memberships, users, type UserRow } from '../
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { detectFileType, extensionFor } from '../../lib/file-type';
+import { PictureError, reencodePicture, type PictureType } from '../../lib/image';
 import type { FileStorage } from '../../lib/storage';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
@@ -27,6 +32,14 @@ type KycDeps = Deps & { storage: FileStorage };
 export const documentUrl = (type: KycDocumentType, id: string) => `/api/kyc/documents/${type}/${id}`;
 const DOCUMENT_URL_PATTERN = /^\/api\/kyc\/documents\/(idFront|idBack|proofOfAddress)\/([0-9a-f-]{36})$/i;
 
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Stores one KYC document. Its type is decided from its bytes; a picture is stored as pixels we encoded
+ * ourselves (lib/image.ts: no EXIF GPS, no camera serial, nothing appended), as the type detected. A member
+ * stores at most KYC_MAX_UPLOADS_PER_DAY documents in any 24 hours: counted with the member's row locked, so
+ * simultaneous uploads cannot pass the limit together.
+ */
 export async function uploadDocument(
   deps: KycDeps,
   user: UserRow,
@@ -36,24 +49,49 @@ export async function uploadDocument(
   if (!contentType || !KYC_ALLOWED_TYPES[input.documentType].includes(contentType)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.kyc.invalidFileType);
   }
-  const storageKey = await deps.storage.put('kyc', input.bytes);
+  const bytes = contentType === 'application/pdf' ? input.bytes : await cleanPicture(input.bytes, contentType as PictureType);
+
+  let storageKey: string | undefined;
   try {
-    const [row] = await deps.db
-      .insert(kycDocuments)
-      .values({
-        userId: user.id,
-        documentType: input.documentType,
-        storageKey,
-        contentType,
-        sizeBytes: input.bytes.length,
-        createdAt: deps.clock.now(),
-      })
-      .returning({ id: kycDocuments.id });
-    return { fileUrl: documentUrl(input.documentType, row!.id), documentType: input.documentType };
+    const id = await deps.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      const now = deps.clock.now();
+      const since = new Date(now.getTime() - DAY_MS);
+      const [recent] = await tx
+        .select({ count: count(), oldest: min(kycDocuments.createdAt) })
+        .from(kycDocuments)
+        .where(and(eq(kycDocuments.userId, user.id), gt(kycDocuments.createdAt, since)));
+      if ((recent?.count ?? 0) >= KYC_MAX_UPLOADS_PER_DAY) {
+        const frees = (recent?.oldest?.getTime() ?? now.getTime()) + DAY_MS;
+        throw new AppError('RATE_LIMITED', messages.kyc.uploadLimit(KYC_MAX_UPLOADS_PER_DAY), {
+          retryAfter: Math.max(1, Math.ceil((frees - now.getTime()) / 1000)),
+        });
+      }
+      storageKey = await deps.storage.put('kyc', bytes);
+      const [row] = await tx
+        .insert(kycDocuments)
+        .values({ userId: user.id, documentType: input.documentType, storageKey, contentType, sizeBytes: bytes.length, createdAt: now })
+        .returning({ id: kycDocuments.id });
+      return row!.id;
+    });
+    return { fileUrl: documentUrl(input.documentType, id), documentType: input.documentType };
   } catch (error) {
-    await deps.storage.delete(storageKey);
+    if (storageKey) await deps.storage.delete(storageKey);
     throw error;
   }
+}
+
+/** A picture re-encoded without metadata, still within the size limit; anything that does not decode is refused. */
+async function cleanPicture(bytes: Buffer, type: PictureType): Promise<Buffer> {
+  let clean: Buffer;
+  try {
+    clean = await reencodePicture(bytes, type);
+  } catch (error) {
+    if (error instanceof PictureError && error.reason === 'too-many-pixels') throw new AppError('PAYLOAD_TOO_LARGE', messages.kyc.fileTooLarge);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.kyc.invalidFileType);
+  }
+  if (clean.length > KYC_MAX_FILE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', messages.kyc.fileTooLarge);
+  return clean;
 }
 
 /** A signed link for the owner or an admin; anyone else is told the document does not exist. */
@@ -170,11 +208,17 @@ export async function submitKyc(deps: KycDeps, user: UserRow, body: z.output<typ
       throw new AppError('CONFLICT', messages.kyc.cannotSubmit);
     }
     const owned = await tx
-      .select({ id: kycDocuments.id })
+      .select({ id: kycDocuments.id, type: kycDocuments.documentType })
       .from(kycDocuments)
       .where(and(inArray(kycDocuments.id, uniqueIds), eq(kycDocuments.userId, user.id)));
     if (owned.length !== uniqueIds.length) {
       throw new AppError('VALIDATION_ERROR', messages.kyc.documentNotFound, { fields: { documents: messages.kyc.documentNotFound } });
+    }
+    // Every document the ID type needs, as stored (not as the URL names it).
+    const missing = missingKycDocuments(body.idType, owned.map((d) => d.type));
+    if (missing.length > 0) {
+      const message = missingDocumentsMessage(missing);
+      throw new AppError('VALIDATION_ERROR', message, { fields: { documents: message } });
     }
     const now = deps.clock.now();
     const values = {

@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { jpeg, multipart, PNG_SIGNATURE, pdf, png, pngOfSize, type MultipartPart } from '../../../test/files';
@@ -17,6 +18,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../../test/test-app';
+import { detectFileType } from '../../lib/file-type';
 
 const m = messages.kyc;
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -89,6 +91,13 @@ describe('KYC', () => {
     return response.json<{ fileUrl: string }>().fileUrl;
   }
   const idOf = (fileUrl: string) => fileUrl.split('/').pop()!;
+  /** What a passport submission needs: an ID front and a proof of address. */
+  const passportDocuments = async (token: string) => [await uploaded(token, 'idFront'), await uploaded(token, 'proofOfAddress', pdf())];
+  /** The bytes stored for a document. */
+  async function storedBytes(fileUrl: string) {
+    const [row] = await rows<{ storage_key: string }>(ctx, sql`select storage_key from kyc_documents where id = ${idOf(fileUrl)}`);
+    return ctx.storage.files.get(row!.storage_key)!;
+  }
 
   const documentCount = async () =>
     (await rows<{ n: number }>(ctx, sql`select count(*)::int as n from kyc_documents`))[0]!.n;
@@ -106,17 +115,17 @@ describe('KYC', () => {
   };
   const mailTo = async (email: string) => (await ctx.deliverMail()).filter((mail) => mail.to === email);
 
-  /** A member with a pending KYC (one uploaded ID front). */
+  /** A member with a pending KYC (a passport: an uploaded ID front and proof of address). */
   async function pendingMember() {
     const member = await newMember();
-    const fileUrl = await uploaded(member.token);
-    const response = await submit(member.token, kycBody([fileUrl]));
+    const documents = await passportDocuments(member.token);
+    const response = await submit(member.token, kycBody(documents));
     expect(response.statusCode, response.body).toBe(200);
-    return { ...member, fileUrl };
+    return { ...member, documents };
   }
 
   describe('POST /api/kyc/upload-document', () => {
-    it.each(DOCUMENT_TYPES)('accepts a PNG and a JPEG as %s, stores the exact bytes under a key without user data', async (documentType) => {
+    it.each(DOCUMENT_TYPES)('accepts a PNG and a JPEG as %s, stores it re-encoded as its type under a key without user data', async (documentType) => {
       const { user, token } = await newMember({ firstName: 'Uniquefirst', lastName: 'Uniquelast' });
       for (const [data, contentType] of [
         [png({ seed: 7 }), 'image/png'],
@@ -132,7 +141,11 @@ describe('KYC', () => {
         const added = [...ctx.storage.files.keys()].filter((key) => !before.has(key));
         expect(added).toHaveLength(1);
         const key = added[0]!;
-        expect(ctx.storage.files.get(key)!.equals(data)).toBe(true);
+        const stored = ctx.storage.files.get(key)!;
+        // Our own encoding of the same picture, in the type detected.
+        expect(detectFileType(stored)).toBe(contentType);
+        const [before_, after_] = [await sharp(data).metadata(), await sharp(stored).metadata()];
+        expect([after_.width, after_.height]).toEqual([before_.width, before_.height]);
         expect(key).toMatch(STORAGE_KEY);
         for (const personal of [user.id, user.email, 'Uniquefirst', 'Uniquelast', 'passport', documentType]) {
           expect(key.toLowerCase()).not.toContain(personal.toLowerCase());
@@ -142,7 +155,7 @@ describe('KYC', () => {
           ctx,
           sql`select user_id, document_type, storage_key, content_type, size_bytes from kyc_documents where id = ${idOf(body.fileUrl)}`,
         );
-        expect(row).toEqual({ user_id: user.id, document_type: documentType, storage_key: key, content_type: contentType, size_bytes: data.length });
+        expect(row).toEqual({ user_id: user.id, document_type: documentType, storage_key: key, content_type: contentType, size_bytes: stored.length });
       }
     });
 
@@ -197,7 +210,7 @@ describe('KYC', () => {
       }
     });
 
-    it('accepts a file of exactly 5 MB', async () => {
+    it('accepts a file of exactly 5 MB, and stores the picture without what was appended to it', async () => {
       const { token } = await newMember();
       const data = pngOfSize(MAX_BYTES);
       expect(data.length).toBe(5 * 1024 * 1024);
@@ -206,7 +219,11 @@ describe('KYC', () => {
       expect(response.statusCode, response.body).toBe(201);
       const added = [...ctx.storage.files.keys()].filter((key) => !before.has(key));
       expect(added).toHaveLength(1);
-      expect(ctx.storage.files.get(added[0]!)!.equals(data)).toBe(true);
+      const stored = ctx.storage.files.get(added[0]!)!;
+      expect(detectFileType(stored)).toBe('image/png');
+      // The 5 MB were a text chunk of padding: metadata, gone.
+      expect(stored.length).toBeLessThan(10_000);
+      expect(stored.includes(Buffer.from('xxxxxxxx'))).toBe(false);
     });
 
     it('refuses 5 MB + 1 byte with 413 and stores nothing', async () => {
@@ -416,6 +433,8 @@ describe('KYC', () => {
       stranger = await newMember();
       pngBytes = png({ seed: 42, width: 3, height: 3 });
       pngUrl = await uploaded(owner.token, 'idFront', pngBytes);
+      // What is served is what was stored: our re-encoding of the picture.
+      pngBytes = await storedBytes(pngUrl);
       strangerUrl = await uploaded(stranger.token, 'idFront', png({ seed: 43 }));
     });
 
@@ -427,7 +446,7 @@ describe('KYC', () => {
     }
     const fetchUrl = (url: string) => ctx.app.inject({ method: 'GET', url });
 
-    it('gives the owner a link valid for 5 minutes that serves the exact bytes safely', async () => {
+    it('gives the owner a link valid for 5 minutes that serves the stored bytes safely', async () => {
       const now = ctx.clock.now().getTime();
       const answer = await link(owner.token, pngUrl);
       expect(answer).toEqual({ url: expect.stringMatching(/^\/api\/kyc\/files\//), expiresAt: expect.any(String), contentType: 'image/png', documentType: 'idFront' });
@@ -440,7 +459,7 @@ describe('KYC', () => {
 
       const file = await fetchUrl(answer.url);
       expect(file.statusCode).toBe(200);
-      expect(file.rawPayload.equals(pngBytes)).toBe(true);
+      expect(file.rawPayload.equals(await storedBytes(pngUrl))).toBe(true);
       expect(file.headers['content-type']).toBe('image/png');
       expect(file.headers['content-disposition']).toBe('inline; filename="idFront.png"');
       expect(file.headers['x-content-type-options']).toBe('nosniff');
@@ -455,8 +474,10 @@ describe('KYC', () => {
       const pdfBytes = pdf();
       const jpegUrl = await uploaded(owner.token, 'idBack', jpegBytes);
       const pdfUrl = await uploaded(owner.token, 'proofOfAddress', pdfBytes);
+      // A picture is served as we re-encoded it; a PDF exactly as sent.
+      expect((await storedBytes(pdfUrl)).equals(pdfBytes)).toBe(true);
       for (const [fileUrl, bytes, type, filename] of [
-        [jpegUrl, jpegBytes, 'image/jpeg', 'idBack.jpg'],
+        [jpegUrl, await storedBytes(jpegUrl), 'image/jpeg', 'idBack.jpg'],
         [pdfUrl, pdfBytes, 'application/pdf', 'proofOfAddress.pdf'],
       ] as const) {
         const answer = await link(owner.token, fileUrl);
@@ -627,11 +648,11 @@ describe('KYC', () => {
 
     it('defaults idType to passport and counts a document listed twice once', async () => {
       const { token } = await newMember();
-      const front = await uploaded(token, 'idFront');
-      const { idType: _idType, ...body } = kycBody([front, front]);
+      const [front, proof] = await passportDocuments(token);
+      const { idType: _idType, ...body } = kycBody([front, front, proof]);
       const response = await submit(token, body);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<KycUser>().kyc).toMatchObject({ idType: 'passport', documents: [front] });
+      expect(response.json<KycUser>().kyc).toMatchObject({ idType: 'passport', documents: [front, proof] });
     });
 
     describe('refusals leave the status unchanged', () => {
@@ -729,12 +750,12 @@ describe('KYC', () => {
 
     it('refuses a resubmission while pending and after approval, allows one after rejection', async () => {
       const member = await pendingMember();
-      const second = await uploaded(member.token, 'idBack');
+      const second = await passportDocuments(member.token);
 
-      const whilePending = await submit(member.token, kycBody([second]));
+      const whilePending = await submit(member.token, kycBody(second));
       expect(whilePending.statusCode).toBe(409);
       expect(whilePending.json()).toEqual({ message: m.cannotSubmit, code: 'CONFLICT' });
-      expect((await profile(member.token)).kyc!.documents).toEqual([member.fileUrl]);
+      expect((await profile(member.token)).kyc!.documents).toEqual(member.documents);
 
       expect((await decide(adminToken, member.user.id, { verified: false, rejectionReason: 'The photo is blurred' })).statusCode).toBe(200);
       const rejected = await profile(member.token);
@@ -742,20 +763,20 @@ describe('KYC', () => {
       expect(rejected.kyc!.kycRejectionReason).toBe('The photo is blurred');
 
       ctx.clock.advance(60_000);
-      const again = await submit(member.token, kycBody([second], { idNumber: 'Y7654321' }));
+      const again = await submit(member.token, kycBody(second, { idNumber: 'Y7654321' }));
       expect(again.statusCode, again.body).toBe(200);
       const resubmitted = again.json<KycUser>();
       expect(resubmitted.kycStatus).toBe('pending');
       expect(resubmitted.kyc).toMatchObject({
         idNumber: 'Y7654321',
-        documents: [second],
+        documents: second,
         kycSubmittedAt: ctx.clock.now().toISOString(),
         kycRejectionReason: null,
         kycReviewedAt: null,
       });
 
       expect((await decide(adminToken, member.user.id, { verified: true })).statusCode).toBe(200);
-      const afterApproval = await submit(member.token, kycBody([second]));
+      const afterApproval = await submit(member.token, kycBody(second));
       expect(afterApproval.statusCode).toBe(409);
       expect(afterApproval.json()).toEqual({ message: m.cannotSubmit, code: 'CONFLICT' });
       expect(await profile(member.token)).toMatchObject({ kycStatus: 'approved', kycVerified: true });
@@ -770,7 +791,7 @@ describe('KYC', () => {
       expect(response.statusCode, response.body).toBe(200);
       const decided = response.json<KycUser>();
       expect(decided).toMatchObject({ _id: member.user.id, kycStatus: 'approved', kycVerified: true });
-      expect(decided.kyc).toMatchObject({ kycRejectionReason: null, kycReviewedAt: ctx.clock.now().toISOString(), documents: [member.fileUrl] });
+      expect(decided.kyc).toMatchObject({ kycRejectionReason: null, kycReviewedAt: ctx.clock.now().toISOString(), documents: member.documents });
       expect(await profile(member.token)).toMatchObject({ kycStatus: 'approved', kycVerified: true });
 
       const mail = await mailTo(member.user.email);
@@ -833,8 +854,7 @@ describe('KYC', () => {
 
     it('refuses an admin deciding their own KYC with 403; another admin may', async () => {
       const selfAdmin = await newMember({ role: 'admin', email: uniqueEmail('selfadmin') });
-      const fileUrl = await uploaded(selfAdmin.token);
-      expect((await submit(selfAdmin.token, kycBody([fileUrl]))).statusCode).toBe(200);
+      expect((await submit(selfAdmin.token, kycBody(await passportDocuments(selfAdmin.token)))).statusCode).toBe(200);
       for (const body of [{ verified: true }, { verified: false, rejectionReason: 'mine' }]) {
         const response = await decide(selfAdmin.token, selfAdmin.user.id, body);
         expect(response.statusCode).toBe(403);
@@ -890,8 +910,7 @@ describe('KYC', () => {
       const rejectedAt = ctx.clock.now().toISOString();
       expect((await decide(otherToken, member.user.id, { verified: false, rejectionReason: 'Expired ID' })).statusCode).toBe(200);
       ctx.clock.advance(60_000);
-      const front = await uploaded(member.token);
-      expect((await submit(member.token, kycBody([front]))).statusCode).toBe(200);
+      expect((await submit(member.token, kycBody(await passportDocuments(member.token)))).statusCode).toBe(200);
       ctx.clock.advance(60_000);
       const approvedAt = ctx.clock.now().toISOString();
       expect((await decide(adminToken, member.user.id, { verified: true })).statusCode).toBe(200);
@@ -936,12 +955,12 @@ describe('KYC', () => {
       const b = await newMember();
       const c = await newMember();
       const notStarted = await newMember();
-      const files = new Map<string, string>();
-      for (const member of [a, b, c]) files.set(member.user.id, await uploaded(member.token));
+      const files = new Map<string, string[]>();
+      for (const member of [a, b, c]) files.set(member.user.id, await passportDocuments(member.token));
       // Submitted in the order c, a, b, which is not the order of creation.
       for (const member of [c, a, b]) {
         ctx.clock.advance(1_000);
-        expect((await submit(member.token, kycBody([files.get(member.user.id)!]))).statusCode).toBe(200);
+        expect((await submit(member.token, kycBody(files.get(member.user.id)!))).statusCode).toBe(200);
       }
       const approved = await pendingMember();
       expect((await decide(adminToken, approved.user.id, { verified: true })).statusCode).toBe(200);
@@ -956,7 +975,7 @@ describe('KYC', () => {
       expect(submittedAt).toEqual([...submittedAt].sort((x, y) => x - y));
       const ours = listed.filter((u) => [a, b, c].some((member) => member.user.id === u._id));
       expect(ours.map((u) => u._id)).toEqual([c.user.id, a.user.id, b.user.id]);
-      expect(ours[0]!.kyc!.documents).toEqual([files.get(c.user.id)]);
+      expect(ours[0]!.kyc!.documents).toEqual(files.get(c.user.id));
       const ids = listed.map((u) => u._id);
       for (const absent of [notStarted, approved, rejected]) expect(ids).not.toContain(absent.user.id);
       expect(response.body).not.toMatch(/passwordHash|\$argon2|storage_?key/i);

@@ -37,3 +37,22 @@ describe('the payment rejected mail', () => {
     expect(mail.html).toContain('href="https://app.terrafund.test/wallet"');
   });
 });
+
+describe('the withdrawal requested mail', () => {
+  it('names the amount, the address and the time, and says what to do if it was not the member', () => {
+    const mail = mailTemplates.withdrawalRequested({
+      firstName: 'Ada',
+      amount: '40.50',
+      address: 'bc1q<script>',
+      requestedAt: '2026-01-05 12:00 UTC',
+      supportEmail: 'support@terrafund.test',
+      walletUrl: 'https://app.terrafund.test/wallet',
+    });
+    expect(mail.subject).toBe('A withdrawal was requested from your account | Terrafund');
+    expect(mail.text).toContain('A withdrawal of 40.50 Crypto was requested from your account on 2026-01-05 12:00 UTC, to this address:');
+    expect(mail.text).toContain('bc1q<script>');
+    expect(mail.text).toContain('If you did not ask for this, contact us at once at support@terrafund.test');
+    expect(mail.html).toContain('bc1q&lt;script&gt;');
+    expect(mail.html).not.toContain('<script>');
+  });
+});

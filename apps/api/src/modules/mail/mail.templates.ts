@@ -128,6 +128,20 @@ export const mailTemplates = {
       undefined,
       { label: 'View your wallet', url: p.walletUrl },
     ),
+  /** Sent as the withdrawal is requested, so a stolen session cannot drain a wallet without the owner hearing of it. */
+  withdrawalRequested: (p: { firstName: string; amount: string; address: string; requestedAt: string; supportEmail: string; walletUrl: string }) =>
+    compose(
+      'A withdrawal was requested from your account',
+      p.firstName,
+      [
+        `A withdrawal of ${p.amount} Crypto was requested from your account on ${p.requestedAt}, to this address:`,
+        p.address,
+        'The amount has left your balance and waits for our review before it is sent.',
+        `If you did not ask for this, contact us at once at ${p.supportEmail} so we can stop it, and change your password.`,
+      ],
+      undefined,
+      { label: 'View your wallet', url: p.walletUrl },
+    ),
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

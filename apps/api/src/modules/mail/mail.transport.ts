@@ -14,11 +14,23 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   };
 }
 
-/** No SMTP_URL: each mail is printed to the log, text part included, so codes and links can be read there. */
-export function logTransport(logger: Logger): MailTransport {
+/** Said once at start when mail goes to the log with its bodies: they carry codes and reset links. */
+export const MAIL_LOG_WARNING =
+  'Mail is printed to this log, verification codes and reset links included: development only. Set SMTP_URL to send real mail.';
+/** Said once at start when mail goes to the log outside development: bodies are withheld. */
+export const MAIL_WITHHELD_WARNING =
+  'SMTP_URL is not set: mail is not sent, and outside development its body is not printed either (only the address and subject).';
+
+/**
+ * No SMTP_URL: each mail goes to the log. In development the text part is printed too, so codes and links can
+ * be read there (that is this transport's job); in any other mode a mail body never reaches a log line.
+ */
+export function logTransport(logger: Logger, options: { printBodies: boolean }): MailTransport {
   return {
     async send(mail) {
-      logger.info({ mail: { to: mail.to, subject: mail.subject } }, `mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+      const about = { mail: { to: mail.to, subject: mail.subject } };
+      if (options.printBodies) logger.info(about, `mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+      else logger.info(about, `mail to ${mail.to}: ${mail.subject} (body withheld outside development)`);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutOf } from '../../../test/sandbox-checkout';
 import { bearer, createTestApp, createUser, loginAs, type TestContext } from '../../../test/test-app';
 import { memberships, paymentInvoices } from '../../db/schema';
 import { newMembershipValues, runPayouts } from '../../jobs/payouts';
@@ -22,8 +23,7 @@ describe('ledger check of deposits and packs', () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(token), payload: { type: 'deposit', plan } });
     const { transaction, payment_url } = response.json<{ transaction: { _id: string }; payment_url: string }>();
     if (pay) {
-      const path = new URL(payment_url).pathname;
-      const paid = await ctx.app.inject({ method: 'POST', url: `${path}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+      const paid = await (await checkoutOf(ctx.app, payment_url)).press('pay');
       expect(paid.statusCode).toBe(303);
     }
     return { user, transactionId: transaction._id };

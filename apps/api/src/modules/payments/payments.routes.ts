@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponse } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { checkoutPolicy, renderCheckoutPage } from './sandbox-checkout';
+import { CHECKOUT_KEY_PARAM, FORM_TOKEN_FIELD } from './sandbox.provider';
 import {
   closeSandboxInvoice,
   handleNotification,
@@ -14,7 +15,7 @@ import {
 
 /** Provider notifications are small (BTCPay's are a few hundred bytes); anything near this is not one. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
-/** The sandbox checkout's forms carry no fields. */
+/** The sandbox checkout's forms carry one field, the CSRF token. */
 const FORM_BODY_LIMIT = 1024;
 
 const tags = ['payments'];
@@ -75,26 +76,37 @@ export const paymentRoutes =
 
     await app.register(async (instance) => {
       const sandbox = instance.withTypeProvider<ZodTypeProvider>();
-      // A browser submits the checkout's forms form-encoded; they carry no fields worth reading.
+      // A browser submits the checkout's forms form-encoded; the one field read is the CSRF token.
       sandbox.addContentTypeParser(
         'application/x-www-form-urlencoded',
         { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-        (_request, _body, done) => done(null, {}),
+        (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
+      const checkoutQuery = z.object({ [CHECKOUT_KEY_PARAM]: z.string().max(200).optional() });
 
       sandbox.get('/payments/sandbox/checkout/:invoiceId', {
         config: { access: 'public' },
         schema: {
           tags,
-          description: 'The sandbox provider\'s checkout page (HTML; only when PAYMENT_PROVIDER=sandbox): "Pay now" or "Let it expire".',
+          description:
+            'The sandbox provider\'s checkout page (HTML; only when PAYMENT_PROVIDER=sandbox): "Pay now" or "Let it expire". ' +
+            'Only the payment_url opens it: its `key` is the checkout\'s capability (404 without it).',
           params: invoiceParams,
+          querystring: checkoutQuery,
         },
         handler: async (request, reply) => {
-          const invoice = await sandboxInvoice(deps, request.params.invoiceId);
-          return reply
-            .header('content-type', 'text/html; charset=utf-8')
-            .header('content-security-policy', checkoutPolicy(deps.config.publicUrl))
-            .send(renderCheckoutPage(invoice));
+          const key = request.query[CHECKOUT_KEY_PARAM];
+          const { invoice, formToken } = await sandboxInvoice(deps, request.params.invoiceId, key);
+          return (
+            reply
+              .header('content-type', 'text/html; charset=utf-8')
+              .header('content-security-policy', checkoutPolicy(deps.config.publicUrl))
+              // The app's no-referrer would make the browser send `Origin: null` with the forms, which the
+              // origin check refuses; same-origin tells our own server where the form came from, nobody else.
+              .header('referrer-policy', 'same-origin')
+              .header('cache-control', 'no-store')
+              .send(renderCheckoutPage(invoice, { key: key!, formToken }))
+          );
         },
       });
 
@@ -105,11 +117,24 @@ export const paymentRoutes =
             tags,
             description:
               `${action === 'pay' ? 'Pays' : 'Expires'} a sandbox invoice (409 when already paid or expired), delivers the ` +
-              "signed notification to our own webhook, and redirects (303) to the invoice's return address.",
+              "signed notification to our own webhook, and redirects (303) to the invoice's return address. Needs the " +
+              'checkout\'s `key` (404 otherwise), a form sent from our own site (`Origin`, else `Referer`; 403 otherwise) ' +
+              'and the page\'s CSRF token in the `csrf` field (403 otherwise).',
             params: invoiceParams,
+            querystring: checkoutQuery,
           },
           handler: async (request, reply) => {
-            const { notification, returnUrl } = await closeSandboxInvoice(deps, request.params.invoiceId, action);
+            const body = (request.body ?? {}) as Record<string, unknown>;
+            const token = body[FORM_TOKEN_FIELD];
+            const { notification, returnUrl } = await closeSandboxInvoice(deps, request.params.invoiceId, action, {
+              key: request.query[CHECKOUT_KEY_PARAM],
+              token: typeof token === 'string' ? token : undefined,
+              sender: {
+                origin: request.headers.origin,
+                referer: request.headers.referer,
+                allowed: [new URL(deps.config.publicUrl).origin, `${request.protocol}://${request.host}`],
+              },
+            });
             // Through the real webhook, signature and all, exactly as a provider's delivery would arrive.
             const delivered = await app.inject({
               method: 'POST',

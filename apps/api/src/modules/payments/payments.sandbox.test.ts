@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, PACKS } from '@terrafund/contracts';
+import { checkoutOf } from '../../../test/sandbox-checkout';
 import { bearer, createTestApp, createUser, loginAs, rows, type TestContext } from '../../../test/test-app';
 import { memberships, paymentInvoices, paymentNotifications, sandboxInvoices, transactions } from '../../db/schema';
 import { checkLedger, memberBalance } from '../ledger/ledger.service';
@@ -28,24 +29,18 @@ describe('deposits through the sandbox provider', () => {
   const deposit = (token: string | undefined, payload: unknown) =>
     ctx.app.inject({ method: 'POST', url: '/api/transactions', headers: token ? bearer(token) : {}, payload: payload as object });
 
-  /** Creates a deposit and answers its transaction, the checkout path and the sandbox invoice id. */
+  /** Creates a deposit and answers its transaction and its opened checkout. */
   async function startDeposit(token: string, plan: string) {
     const response = await deposit(token, { type: 'deposit', plan });
     expect(response.statusCode, response.body).toBe(201);
     const { transaction, payment_url } = response.json<{ transaction: { _id: string }; payment_url: string }>();
-    const url = new URL(payment_url);
-    return { transaction, checkout: url.pathname, invoiceId: url.pathname.split('/').pop()! };
+    const opened = await checkoutOf(ctx.app, payment_url);
+    return { transaction, checkout: opened.page, opened, invoiceId: opened.invoiceId };
   }
 
   const page = (path: string) => ctx.app.inject({ method: 'GET', url: path });
-  /** What a browser sends when a button of the checkout page is pressed: an empty form. */
-  const press = (path: string, action: 'pay' | 'expire') =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `${path}/${action}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+  /** What a browser sends when a button of the checkout page is pressed: the page's form, from our origin. */
+  const press = (opened: Awaited<ReturnType<typeof checkoutOf>>, action: 'pay' | 'expire') => opened.press(action);
 
   /** Follows the redirect to our return route, which redirects again to a wallet page. */
   async function landing(location: string | undefined) {
@@ -81,7 +76,7 @@ describe('deposits through the sandbox provider', () => {
         plan: pack.id,
         description: `${pack.name.charAt(0).toUpperCase()}${pack.name.slice(1)} pack purchase`,
       });
-      expect(body.payment_url).toMatch(new RegExp(`^${publicUrl}/api/payments/sandbox/checkout/[A-Za-z0-9_-]{22}$`));
+      expect(body.payment_url).toMatch(new RegExp(`^${publicUrl}/api/payments/sandbox/checkout/[A-Za-z0-9_-]{22}\\?key=[A-Za-z0-9_-]{43}$`));
       const [invoice] = await db().select().from(paymentInvoices).where(eq(paymentInvoices.transactionId, body.transaction._id));
       expect(invoice).toMatchObject({ provider: 'sandbox', state: 'pending', pack: pack.id, amountCents: pack.price * 100, userId: user.id });
       const [sandbox] = await db().select().from(sandboxInvoices).where(eq(sandboxInvoices.id, invoice!.invoiceId));
@@ -114,7 +109,7 @@ describe('deposits through the sandbox provider', () => {
 
   it('pays: checkout page, Pay now, back to the success page; the pack is active, mailed and on the dashboard', async () => {
     const { user, token } = await member();
-    const { transaction, checkout } = await startDeposit(token, 'gold');
+    const { transaction, checkout, opened } = await startDeposit(token, 'gold');
 
     const html = await page(checkout);
     expect(html.statusCode).toBe(200);
@@ -123,13 +118,15 @@ describe('deposits through the sandbox provider', () => {
     expect(html.body).toContain('Gold pack purchase');
     expect(html.body).toMatch(/<button type="submit">Pay now<\/button>/);
     expect(html.body).toMatch(/<button type="submit" class="secondary">Let it expire<\/button>/);
-    expect(html.body).toContain(`action="${checkout}/pay"`);
+    expect(html.body).toContain(`action="${opened.bare}/pay?key=${opened.key}"`);
+    expect(html.body).toMatch(/<input type="hidden" name="csrf" value="[A-Za-z0-9_-]{43}">/);
+    expect(html.headers['referrer-policy']).toBe('same-origin');
     expect(html.body).not.toMatch(/<script/i);
     const csp = String(html.headers['content-security-policy']);
     expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self' https:\/\/app\.terrafund\.test;/);
     expect(csp).not.toContain('unsafe-inline');
 
-    const paid = await press(checkout, 'pay');
+    const paid = await press(opened, 'pay');
     expect(paid.statusCode).toBe(303);
     expect(await landing(paid.headers.location)).toBe(`${publicUrl}/wallet/payment/success`);
 
@@ -153,26 +150,26 @@ describe('deposits through the sandbox provider', () => {
     expect(after.body).toContain('<h1>Invoice paid</h1>');
     expect(after.body).not.toContain('<form');
     expect(after.body).toContain(`href="${publicUrl}/api/payments/return/sandbox?orderId=${transaction._id}"`);
-    const again = await press(checkout, 'pay');
+    const again = await press(opened, 'pay');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: messages.wallet.invoicePaid, code: 'CONFLICT' });
-    expect(await press(checkout, 'expire').then((r) => r.statusCode)).toBe(409);
+    expect(await press(opened, 'expire').then((r) => r.statusCode)).toBe(409);
     expect(await membershipsOf(user.id)).toHaveLength(1);
     expect(await checkLedger(db())).toEqual([]);
   });
 
   it('lets it expire: the deposit fails, the member lands on the timeout page, and paying afterwards is refused', async () => {
     const { user, token } = await member();
-    const { transaction, checkout } = await startDeposit(token, 'startium');
+    const { transaction, opened } = await startDeposit(token, 'startium');
 
-    const expired = await press(checkout, 'expire');
+    const expired = await press(opened, 'expire');
     expect(expired.statusCode).toBe(303);
     expect(await landing(expired.headers.location)).toBe(`${publicUrl}/wallet/payment/timeout`);
     expect((await depositRow(transaction._id)).status).toBe('failed');
     const [invoice] = await db().select().from(paymentInvoices).where(eq(paymentInvoices.transactionId, transaction._id));
     expect(invoice).toMatchObject({ state: 'expired', rawStatus: 'Expired' });
 
-    const late = await press(checkout, 'pay');
+    const late = await press(opened, 'pay');
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(messages.wallet.invoiceExpired);
     expect((await depositRow(transaction._id)).status).toBe('failed');
@@ -183,13 +180,13 @@ describe('deposits through the sandbox provider', () => {
 
   it('refuses Pay now once the expiry time has passed, even before anyone expired the invoice', async () => {
     const { user, token } = await member();
-    const { checkout } = await startDeposit(token, 'ultimium');
+    const { checkout, opened } = await startDeposit(token, 'ultimium');
     ctx.clock.advance(31 * 60_000);
     try {
       const html = await page(checkout);
       expect(html.body).toContain('<h1>Invoice expired</h1>');
       expect(html.body).not.toContain('<form');
-      const late = await press(checkout, 'pay');
+      const late = await press(opened, 'pay');
       expect(late.statusCode).toBe(409);
       expect(late.json().message).toBe(messages.wallet.invoiceExpired);
       expect(await membershipsOf(user.id)).toEqual([]);
@@ -205,10 +202,10 @@ describe('deposits through the sandbox provider', () => {
     const retiredBefore = Number(await retired());
 
     const first = await startDeposit(token, 'startium');
-    await press(first.checkout, 'pay');
+    await press(first.opened, 'pay');
     ctx.clock.advance(60_000);
     const second = await startDeposit(token, 'platinum');
-    await press(second.checkout, 'pay');
+    await press(second.opened, 'pay');
 
     const [old, current] = await membershipsOf(user.id);
     expect(old).toMatchObject({ pack: 'startium', status: 'replaced', depositTransactionId: first.transaction._id });
@@ -244,8 +241,8 @@ describe('deposits through the sandbox provider', () => {
     expect(await db().select().from(paymentInvoices).where(eq(paymentInvoices.userId, user.id))).toHaveLength(3);
 
     // Once it has expired, asking again opens a fresh invoice.
-    const { checkout } = await startDeposit(token, 'ultimium');
-    await press(checkout, 'expire');
+    const { checkout, opened } = await startDeposit(token, 'ultimium');
+    await press(opened, 'expire');
     const fresh = await startDeposit(token, 'ultimium');
     expect(fresh.checkout).not.toBe(checkout);
   });
@@ -281,10 +278,90 @@ describe('deposits through the sandbox provider', () => {
     }
   });
 
+  it('opens the checkout and its buttons only with the capability of its payment URL', async () => {
+    const { user, token } = await member();
+    const { transaction, opened } = await startDeposit(token, 'gold');
+    const other = await startDeposit(token, 'startium');
+    // 256 bits, a different one for each invoice.
+    expect(opened.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(other.opened.key).not.toBe(opened.key);
+
+    const flipped = `${opened.key.slice(0, -1)}${opened.key.endsWith('A') ? 'B' : 'A'}`;
+    for (const query of ['', '?key=', `?key=${flipped}`, `?key=${other.opened.key}`, `?key=${opened.key.slice(0, 22)}`, `?key=${opened.invoiceId}`]) {
+      const response = await page(`${opened.bare}${query}`);
+      expect(response.statusCode, query).toBe(404);
+      expect(response.body, query).not.toContain('csrf');
+    }
+    for (const key of [null, '', flipped, other.opened.key]) {
+      for (const action of ['pay', 'expire'] as const) {
+        const response = await opened.press(action, { key });
+        expect(response.statusCode, `${action} ${key}`).toBe(404);
+        expect(response.json()).toEqual({ message: messages.wallet.invoiceNotFound, code: 'NOT_FOUND' });
+      }
+    }
+    await expectUnsettled(user.id, transaction._id, opened.invoiceId);
+  });
+
+  it('refuses a checkout form sent from another site or without its CSRF token, and settles nothing', async () => {
+    const { user, token } = await member();
+    const { transaction, opened } = await startDeposit(token, 'gold');
+    const crossSite = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: 'https://app.terrafund.test.evil.example' },
+      { origin: 'http://app.terrafund.test' },
+      { origin: 'not a url' },
+      { origin: '', referer: 'https://evil.example/pay-for-me' },
+    ];
+    for (const headers of crossSite) {
+      for (const action of ['pay', 'expire'] as const) {
+        // An empty Origin header is the same as none: the Referer speaks.
+        const sent = headers.origin === '' ? { referer: headers.referer!, origin: undefined } : headers;
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: `${opened.bare}/${action}?key=${opened.key}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(sent.origin === undefined ? {} : { origin: sent.origin }), ...('referer' in sent ? { referer: sent.referer } : {}) },
+          payload: `csrf=${(await page(opened.page)).body.match(/name="csrf" value="([^"]+)"/)![1]}`,
+        });
+        expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(response.json()).toEqual({ message: messages.payments.checkoutCrossSite, code: 'FORBIDDEN' });
+      }
+    }
+    const otherToken = (await page((await startDeposit(token, 'startium')).opened.page)).body.match(/name="csrf" value="([^"]+)"/)![1]!;
+    for (const csrf of [null, '', 'x'.repeat(43), otherToken]) {
+      for (const action of ['pay', 'expire'] as const) {
+        const response = await opened.press(action, { token: csrf });
+        expect(response.statusCode, `${action} ${csrf}`).toBe(403);
+        expect(response.json()).toEqual({ message: messages.payments.checkoutFormInvalid, code: 'FORBIDDEN' });
+      }
+    }
+    await expectUnsettled(user.id, transaction._id, opened.invoiceId);
+
+    // The same form from our own page, named by its Referer when no Origin is sent, goes through.
+    const paid = await opened.press('pay', { headers: { origin: '', referer: `${publicUrl}${opened.page}` } });
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect((await depositRow(transaction._id)).status).toBe('completed');
+  });
+
+  /** Nothing happened: the deposit pending, the sandbox invoice open, no notification, no pack. */
+  async function expectUnsettled(userId: string, transactionId: string, invoiceId: string) {
+    expect((await depositRow(transactionId)).status).toBe('pending');
+    const [sandbox] = await db().select().from(sandboxInvoices).where(eq(sandboxInvoices.id, invoiceId));
+    expect(sandbox!.status).toBe('New');
+    expect(await db().select().from(paymentNotifications).where(eq(paymentNotifications.invoiceId, invoiceId))).toEqual([]);
+    expect(await membershipsOf(userId)).toEqual([]);
+  }
+
   it('answers unknown and malformed checkout ids with 404, and odd return addresses with the timeout page', async () => {
     for (const id of ['AAAAAAAAAAAAAAAAAAAAAA', 'short', '%00%00%00%00%00%00%00%00%00%00%00', 'a'.repeat(150), '..%2F..%2Fetc']) {
       expect((await page(`/api/payments/sandbox/checkout/${id}`)).statusCode, id).toBe(404);
-      expect((await press(`/api/payments/sandbox/checkout/${id}`, 'pay')).statusCode, id).toBe(404);
+      const pressed = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/payments/sandbox/checkout/${id}/pay`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: publicUrl },
+        payload: '',
+      });
+      expect(pressed.statusCode, id).toBe(404);
     }
     const timeout = `${publicUrl}/wallet/payment/timeout`;
     for (const query of ['', '?orderId=', '?orderId=not-a-uuid', `?orderId=${crypto.randomUUID()}`, '?orderId=a&orderId=b']) {

@@ -267,20 +267,60 @@ export function sandboxOf(deps: Pick<PaymentDeps, 'paymentProvider'>) {
   return provider;
 }
 
-export async function sandboxInvoice(deps: PaymentDeps, invoiceId: string) {
+/** A sandbox checkout, named by its invoice id and the capability of its payment URL; a wrong or missing one is a 404. */
+function checkout(deps: Pick<PaymentDeps, 'paymentProvider'>, invoiceId: string, key: string | undefined) {
   const sandbox = sandboxOf(deps);
-  if (!SANDBOX_ID.test(invoiceId)) throw new AppError('NOT_FOUND', messages.wallet.invoiceNotFound);
-  return sandbox.getInvoice(invoiceId);
+  if (!SANDBOX_ID.test(invoiceId) || !sandbox.checkoutKeyMatches(invoiceId, key)) {
+    throw new AppError('NOT_FOUND', messages.wallet.invoiceNotFound);
+  }
+  return sandbox;
+}
+
+/** The checkout page's invoice and the CSRF token its forms carry. */
+export async function sandboxInvoice(deps: PaymentDeps, invoiceId: string, key: string | undefined) {
+  const sandbox = checkout(deps, invoiceId, key);
+  return { invoice: await sandbox.getInvoice(invoiceId), formToken: sandbox.formToken(invoiceId) };
 }
 
 /**
- * The member pays or lets a sandbox invoice expire on the checkout page: the sandbox closes its invoice (409
- * if already closed) and answers the signed notification, which the caller delivers to our own webhook like
- * any provider's. Answers the notification and where to send the member afterwards.
+ * Who sent a checkout form, as the browser tells it: `Origin`, or `Referer` when a browser sends no Origin.
+ * `allowed` are our own origins (PUBLIC_URL's and the one the request came to).
  */
-export async function closeSandboxInvoice(deps: PaymentDeps, invoiceId: string, action: 'pay' | 'expire') {
-  const sandbox = sandboxOf(deps);
-  if (!SANDBOX_ID.test(invoiceId)) throw new AppError('NOT_FOUND', messages.wallet.invoiceNotFound);
+export type FormSender = { origin?: string; referer?: string; allowed: readonly string[] };
+
+/**
+ * Whether the form came from one of our own pages. A browser names the page a cross-site POST comes from
+ * (`Origin`, else `Referer`); "null" (a sandboxed frame, a privacy redirect) or an unreadable value is
+ * refused. A request with neither is no browser's cross-site form; the CSRF token still has to match.
+ */
+export function sentFromOwnSite(sender: FormSender): boolean {
+  // An empty header is no header: no browser sends one, and it names no page.
+  const claimed = sender.origin || sender.referer;
+  if (!claimed) return true;
+  let origin: string;
+  try {
+    origin = new URL(claimed).origin;
+  } catch {
+    return false;
+  }
+  return origin !== 'null' && sender.allowed.some((own) => own === origin);
+}
+
+/**
+ * The member pays or lets a sandbox invoice expire on the checkout page: the checkout's capability (404), the
+ * sender's origin and the form's CSRF token (403) are checked before anything changes; then the sandbox
+ * closes its invoice (409 if already closed) and answers the signed notification, which the caller delivers
+ * to our own webhook like any provider's. Answers the notification and where to send the member afterwards.
+ */
+export async function closeSandboxInvoice(
+  deps: PaymentDeps,
+  invoiceId: string,
+  action: 'pay' | 'expire',
+  form: { key: string | undefined; token: string | undefined; sender: FormSender },
+) {
+  const sandbox = checkout(deps, invoiceId, form.key);
+  if (!sentFromOwnSite(form.sender)) throw new AppError('FORBIDDEN', messages.payments.checkoutCrossSite);
+  if (!sandbox.formTokenMatches(invoiceId, form.token)) throw new AppError('FORBIDDEN', messages.payments.checkoutFormInvalid);
   const notification = action === 'pay' ? await sandbox.pay(invoiceId) : await sandbox.expire(invoiceId);
   const invoice = await sandbox.getInvoice(invoiceId);
   return { notification, returnUrl: invoice.returnUrl };

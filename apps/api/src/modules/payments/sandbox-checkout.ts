@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SandboxInvoice } from './sandbox.provider';
+import { CHECKOUT_KEY_PARAM, FORM_TOKEN_FIELD, type SandboxInvoice } from './sandbox.provider';
 
 /**
  * The sandbox's hosted checkout page: plain HTML, no script at all. Its two buttons are forms that POST to
@@ -52,14 +52,19 @@ const STATUS_TEXT: Record<SandboxInvoice['status'], string> = {
   Expired: 'Expired',
 };
 
-/** The checkout page of `invoice` (as the sandbox reads it: an open invoice past its expiry reads Expired). */
-export function renderCheckoutPage(invoice: SandboxInvoice): string {
+/**
+ * The checkout page of `invoice` (as the sandbox reads it: an open invoice past its expiry reads Expired). Each
+ * form posts to the checkout's own address, capability `key` included, with the CSRF token in a hidden field.
+ */
+export function renderCheckoutPage(invoice: SandboxInvoice, access: { key: string; formToken: string }): string {
   const base = `/api/payments/sandbox/checkout/${encodeURIComponent(invoice.id)}`;
+  const action = (name: 'pay' | 'expire') => `${base}/${name}?${CHECKOUT_KEY_PARAM}=${encodeURIComponent(access.key)}`;
+  const token = `<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(access.formToken)}">`;
   const open = invoice.status === 'New';
   const heading = open ? `Pay ${usd(invoice.amountCents)}` : `Invoice ${STATUS_TEXT[invoice.status].toLowerCase()}`;
   const actions = open
-    ? `<form method="post" action="${escapeHtml(`${base}/pay`)}"><button type="submit">Pay now</button></form>
-<form method="post" action="${escapeHtml(`${base}/expire`)}"><button type="submit" class="secondary">Let it expire</button></form>
+    ? `<form method="post" action="${escapeHtml(action('pay'))}">${token}<button type="submit">Pay now</button></form>
+<form method="post" action="${escapeHtml(action('expire'))}">${token}<button type="submit" class="secondary">Let it expire</button></form>
 <p class="note">This page stands in for a crypto payment provider. "Pay now" settles the invoice as a paid one would; "Let it expire" times it out.</p>`
     : `<a class="button" href="${escapeHtml(invoice.returnUrl)}">Return to Terrafund</a>`;
   return `<!doctype html>

@@ -34,7 +34,21 @@ const conflict = (message: string) => expect.objectContaining({ code: 'CONFLICT'
 describe('sandbox provider', () => {
   it('creates an invoice whose checkout page is ours, expiring after the configured minutes', async () => {
     const created = await sandbox.createInvoice(input);
-    expect(created.paymentUrl).toBe(`https://app.terrafund.test/api/payments/sandbox/checkout/${created.invoiceId}`);
+    const url = new URL(created.paymentUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(`https://app.terrafund.test/api/payments/sandbox/checkout/${created.invoiceId}`);
+    // The checkout's capability: 256 bits the provider recognises, in constant time, and nothing else does.
+    const key = url.searchParams.get('key')!;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(sandbox.checkoutKeyMatches(created.invoiceId, key)).toBe(true);
+    for (const wrong of [undefined, '', key.slice(1), `${key}A`, key.toLowerCase() === key ? key.toUpperCase() : key.toLowerCase()]) {
+      expect(sandbox.checkoutKeyMatches(created.invoiceId, wrong)).toBe(false);
+    }
+    // Neither the form token nor another invoice's key opens it.
+    expect(sandbox.checkoutKeyMatches(created.invoiceId, sandbox.formToken(created.invoiceId))).toBe(false);
+    expect(sandbox.formTokenMatches(created.invoiceId, key)).toBe(false);
+    expect(sandbox.formTokenMatches(created.invoiceId, sandbox.formToken(created.invoiceId))).toBe(true);
+    const another = createSandboxProvider({ publicUrl: 'https://app.terrafund.test', secret: 'another-secret', store, clock });
+    expect(another.checkoutKeyMatches(created.invoiceId, key)).toBe(false);
     expect(created.expiresAt).toEqual(new Date('2026-01-05T12:30:00Z'));
     expect(await sandbox.getInvoice(created.invoiceId)).toMatchObject({ status: 'New', orderId: 'tx-0001', amountCents: 250_000 });
     expect(await sandbox.fetchStatus({ invoiceId: created.invoiceId, expected })).toMatchObject({ state: 'pending', rawStatus: 'New' });

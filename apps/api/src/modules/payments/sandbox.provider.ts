@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { messages } from '@terrafund/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -86,13 +86,38 @@ export type SandboxProvider = PaymentProvider & {
   pay(invoiceId: string): Promise<SandboxNotification>;
   /** The member lets it expire (or the expiry time has passed). 404 unknown invoice, 409 already paid or expired. */
   expire(invoiceId: string): Promise<SandboxNotification>;
+  /** Whether `key` is the checkout capability of `invoiceId` (the `key` of its payment URL), in constant time. */
+  checkoutKeyMatches(invoiceId: string, key: string | undefined): boolean;
+  /** The CSRF token the checkout page's forms carry. */
+  formToken(invoiceId: string): string;
+  /** Whether `token` is the form token of `invoiceId`, in constant time. */
+  formTokenMatches(invoiceId: string, token: string | undefined): boolean;
 };
+
+/** The query parameter of the checkout URL that carries its capability. */
+export const CHECKOUT_KEY_PARAM = 'key';
+/** The checkout forms' hidden field that carries the CSRF token. */
+export const FORM_TOKEN_FIELD = 'csrf';
+
+/** A keyed value for one invoice and purpose: 256 bits, base64url, unguessable without the sandbox's secret. */
+const keyedToken = (key: Buffer, invoiceId: string) => createHmac('sha256', key).update(invoiceId, 'utf8').digest('base64url');
+
+function tokenMatches(expected: string, presented: string | undefined): boolean {
+  if (typeof presented !== 'string') return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(presented);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export function createSandboxProvider(options: SandboxOptions): SandboxProvider {
   const { store, clock } = options;
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
 
   const sign = (body: Buffer) => `sha256=${hmacHex('sha256', options.secret, body)}`;
+  // Keys of their own, derived from the sandbox's secret: a value made for one purpose opens nothing else.
+  const subKey = (purpose: string) => createHmac('sha256', options.secret).update(`terrafund:sandbox:${purpose}:v1`).digest();
+  const checkoutKey = subKey('checkout-capability');
+  const formKey = subKey('checkout-form');
 
   function notification(invoice: SandboxInvoice, type: 'InvoiceSettled' | 'InvoiceExpired'): SandboxNotification {
     const deliveryId = randomBytes(16).toString('base64url');
@@ -160,7 +185,9 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       await store.save(invoice);
       return {
         invoiceId: invoice.id,
-        paymentUrl: `${publicUrl}/api/payments/sandbox/checkout/${encodeURIComponent(invoice.id)}`,
+        // The capability travels in the URL only the member is given: without it the page and its buttons are
+        // 404, so knowing an invoice id (admins see them, logs name them) is not enough to pay or expire it.
+        paymentUrl: `${publicUrl}/api/payments/sandbox/checkout/${encodeURIComponent(invoice.id)}?${CHECKOUT_KEY_PARAM}=${keyedToken(checkoutKey, invoice.id)}`,
         expiresAt: invoice.expiresAt,
       };
     },
@@ -200,5 +227,9 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     async expire(invoiceId) {
       return notification(await close(invoiceId, 'Expired'), 'InvoiceExpired');
     },
+
+    checkoutKeyMatches: (invoiceId, key) => tokenMatches(keyedToken(checkoutKey, invoiceId), key),
+    formToken: (invoiceId) => keyedToken(formKey, invoiceId),
+    formTokenMatches: (invoiceId, token) => tokenMatches(keyedToken(formKey, invoiceId), token),
   };
 }

@@ -42,8 +42,8 @@ export function toTransactionDto(row: TransactionRow): Transaction {
 export const listPlans = (): Plan[] => PACKS.map((p) => ({ ...p, features: [...PACK_FEATURES] }));
 
 /**
- * A withdrawal request: the amount leaves the wallet at once (held against withdrawals paid out) and the
- * transaction waits for an admin. The ledger refuses to take the wallet below zero, whatever arrives at once.
+ * A withdrawal request: the amount leaves the wallet at once (held against withdrawals paid out), the member
+ * is mailed the amount, address and time, and the transaction waits for an admin. The ledger refuses to take the wallet below zero, whatever arrives at once.
  */
 export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.output<typeof createWithdrawalBody>) {
   if (user.kycStatus !== 'approved' || !user.kycVerified) throw new AppError('FORBIDDEN', messages.wallet.kycRequired);
@@ -77,8 +77,18 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
         ],
       });
       const [withEntry] = await tx.update(transactions).set({ entryId }).where(eq(transactions.id, created!.id)).returning();
+      // In the same transaction: the member hears of every withdrawal that holds money, and of no other.
+      await enqueueMail(tx, deps, user.email, 'withdrawalRequested', {
+        firstName: user.firstName,
+        amount: formatUsd(cents),
+        address: body.walletAddress,
+        requestedAt: `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        supportEmail: deps.config.contact.email,
+        walletUrl: `${deps.config.publicUrl}/wallet`,
+      });
       return withEntry!;
     });
+    deps.mailQueued();
     return toTransactionDto(row);
   } catch (error) {
     if (error instanceof AppError && error.message === messages.ledger.insufficientBalance) {

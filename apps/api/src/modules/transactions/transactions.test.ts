@@ -68,6 +68,23 @@ describe('plans, transactions and withdrawals', () => {
     expect(list.json().map((t: { _id: string }) => t._id)).toEqual([transaction._id]);
   });
 
+  it('mails the member the amount, address and time of every withdrawal it holds, and of no refused one', async () => {
+    const { user, token } = await fundedMember(10_000);
+    await ctx.deliverMail();
+    const at = `${ctx.clock.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const response = await withdraw(token, 40.5, 'bc1qattackeraddress0000');
+    expect(response.statusCode).toBe(201);
+    expect((await withdraw(token, 1_000, 'bc1qattackeraddress0000')).statusCode).toBe(400);
+
+    const mail = (await ctx.deliverMail()).filter((m) => m.to === user.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('A withdrawal was requested from your account | Terrafund');
+    expect(mail[0]!.text).toContain(`A withdrawal of 40.50 Crypto was requested from your account on ${at}, to this address:`);
+    expect(mail[0]!.text).toContain('bc1qattackeraddress0000');
+    expect(mail[0]!.text).toContain('support@terrafund.test');
+    expect(mail[0]!.html).toContain('bc1qattackeraddress0000');
+  });
+
   it('answers each rule with the spec message and moves nothing', async () => {
     const { user, token } = await fundedMember(3_000);
     const cases: [unknown, unknown, string][] = [
@@ -123,6 +140,8 @@ describe('plans, transactions and withdrawals', () => {
 
     const mail = await ctx.deliverMail();
     expect(mail.filter((m) => m.to === user.email).map((m) => m.subject)).toEqual([
+      'A withdrawal was requested from your account | Terrafund',
+      'A withdrawal was requested from your account | Terrafund',
       expect.stringMatching(/withdrawal was sent/),
       expect.stringMatching(/could not be completed/),
     ]);
@@ -154,6 +173,7 @@ describe('plans, transactions and withdrawals', () => {
     }
     expect(await memberBalance(ctx.database.db, user.id, 'member_wallet')).toBe(0);
     expect((await call('GET', '/transactions', token)).json()).toHaveLength(1);
+    expect((await ctx.deliverMail()).filter((m) => m.to === user.email && /withdrawal was requested/.test(m.subject))).toHaveLength(1);
     expect(await checkLedger(ctx.database.db)).toEqual([]);
   });
 

@@ -1,17 +1,21 @@
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { KYC_DOCUMENT_TYPES, type KycDocumentType } from '@terrafund/contracts';
+import { KYC_REQUIRED_DOCUMENTS, type KycDocumentType } from '@terrafund/contracts';
 import { Checkbox } from '@/components/ui/checkbox';
 import type { KycDocument } from '../utils/documents';
 import type { KycFormValues } from '../utils/kyc-form';
 import { DocumentUpload } from './document-upload';
 
-/** The three upload slots and the confirmation that the answers are true (spec section 2, decisions section 4). */
+/**
+ * An upload slot for each document the chosen ID type needs (the front, the back of a card, a proof of
+ * address), and the confirmation that the answers are true (spec section 2, decisions section 4).
+ */
 export function DocumentsStep({ form }: { form: UseFormReturn<KycFormValues> }) {
   const { register, watch, setValue, formState } = form;
   const { errors, isSubmitted } = formState;
   const documentsErrorId = useId();
   const documents = watch('documents');
+  const needed = KYC_REQUIRED_DOCUMENTS[watch('idType')];
   const documentsError = errors.documents?.message ?? errors.documents?.root?.message;
 
   const replace = (type: KycDocumentType, next: KycDocument | null) => {
@@ -27,9 +31,9 @@ export function DocumentsStep({ form }: { form: UseFormReturn<KycFormValues> }) 
         role="group"
         aria-label="Documents"
         aria-describedby={documentsError ? documentsErrorId : undefined}
-        className="grid gap-4 md:grid-cols-3"
+        className={needed.length === 3 ? 'grid gap-4 md:grid-cols-3' : 'grid gap-4 md:grid-cols-2'}
       >
-        {KYC_DOCUMENT_TYPES.map((type) => (
+        {needed.map((type) => (
           <DocumentUpload
             key={type}
             type={type}

@@ -4,29 +4,40 @@ import { describe, expect, it } from 'vitest';
 
 // Whole journeys through four steps take a while in jsdom, more so on a busy machine.
 const slow = { timeout: 30_000 };
-import { KYC_MAX_FILE_BYTES, type UserWithKyc } from '@terrafund/contracts';
+import { KYC_MAX_FILE_BYTES, type KycDocumentType, type UserWithKyc } from '@terrafund/contracts';
 import { buildUser, callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
 
 const ID_FRONT = '/api/kyc/documents/idFront/8d2a6a8e-3c1b-4e0f-9a51-2b7c9d0e1f20';
+const ID_BACK = '/api/kyc/documents/idBack/5c1f7e2a-9b3d-4c6e-8a0f-1e2d3c4b5a69';
 const PROOF = '/api/kyc/documents/proofOfAddress/0b9e2c4d-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+const FILE_URLS: Record<KycDocumentType, string> = { idFront: ID_FRONT, idBack: ID_BACK, proofOfAddress: PROOF };
+const LABELS: Record<KycDocumentType, string> = { idFront: 'ID front', idBack: 'ID back', proofOfAddress: 'Proof of address' };
+/** Which document the next upload is, as the server would answer it (the mock cannot read the multipart body). */
+let nextUpload: KycDocumentType = 'idFront';
 
 const png = (name = 'id.png') => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
 const pdf = (name = 'bill.pdf') => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
 
 /** The upload and signed-link endpoints, answering as the server does. */
 const documentHandlers = {
-  'POST /kyc/upload-document': () => ({ status: 201, body: { fileUrl: ID_FRONT, documentType: 'idFront' } }),
-  'GET /kyc/documents/idFront/8d2a6a8e-3c1b-4e0f-9a51-2b7c9d0e1f20/link': () => ({
-    body: {
-      url: '/api/kyc/documents/idFront/8d2a6a8e-3c1b-4e0f-9a51-2b7c9d0e1f20?expires=1&signature=abc',
-      expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
-      contentType: 'image/png',
-      documentType: 'idFront',
-    },
-  }),
+  'POST /kyc/upload-document': () => ({ status: 201, body: { fileUrl: FILE_URLS[nextUpload], documentType: nextUpload } }),
+  ...Object.fromEntries(
+    (Object.keys(FILE_URLS) as KycDocumentType[]).map((type) => [
+      `GET ${FILE_URLS[type].replace(/^\/api/, '')}/link`,
+      () => ({
+        body: {
+          url: `${FILE_URLS[type]}?expires=1&signature=abc`,
+          expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+          contentType: type === 'proofOfAddress' ? 'application/pdf' : 'image/png',
+          documentType: type,
+        },
+      }),
+    ]),
+  ),
 };
 
 async function openKyc(handlers: Parameters<typeof signIn>[1] = {}, member = buildUser()) {
+  nextUpload = 'idFront';
   const fetchMock = signIn(member, { ...documentHandlers, ...handlers });
   const app = renderApp('/kyc');
   await screen.findByRole('heading', { name: 'Personal Information', level: 2 }, { timeout: 5000 });
@@ -73,10 +84,22 @@ async function reachDocuments(app: App) {
   await screen.findByRole('heading', { name: 'Additional Documents', level: 2 });
 }
 
-async function uploadIdFront({ user }: App) {
-  await user.upload(screen.getByLabelText(/Choose file for ID front/), png());
-  await screen.findByRole('img', { name: 'ID front preview' });
+async function uploadDocument({ user }: App, type: KycDocumentType) {
+  nextUpload = type;
+  await user.upload(screen.getByLabelText(new RegExp(`Choose file for ${LABELS[type]}`)), type === 'proofOfAddress' ? pdf() : png());
+  if (type === 'proofOfAddress') await screen.findByRole('link', { name: /Open proof of address \(PDF\)/ });
+  else await screen.findByRole('img', { name: `${LABELS[type]} preview` });
 }
+const uploadIdFront = (app: App) => uploadDocument(app, 'idFront');
+/** What the national ID chosen in fillIdentity needs: front, back and proof of address. */
+async function uploadAll(app: App) {
+  for (const type of ['idFront', 'idBack', 'proofOfAddress'] as const) await uploadDocument(app, type);
+}
+/** The upload slots on screen, by their labels. */
+const slots = () =>
+  Object.values(LABELS)
+    .filter((label) => within(screen.getByRole('group', { name: 'Documents' })).queryByLabelText(new RegExp(`Choose file for ${label}`)))
+    .map((label) => `Choose file for ${label}`);
 
 describe('KYC wizard', slow, () => {
   it('starts on Personal Information with the name filled in, and will not move on until the step is complete', async () => {
@@ -162,7 +185,9 @@ describe('KYC wizard', slow, () => {
   it('on submit returns to the first incomplete step, even one that was skipped', async () => {
     const app = await openKyc();
     await app.user.click(stepButton('Additional Documents'));
+    // What a passport (the default) needs.
     await uploadIdFront(app);
+    await uploadDocument(app, 'proofOfAddress');
     await app.user.click(screen.getByRole('checkbox'));
     await app.user.click(screen.getByRole('button', { name: 'Submit Verification' }));
 
@@ -172,7 +197,7 @@ describe('KYC wizard', slow, () => {
     expect(callsTo(app.fetchMock, 'POST', '/kyc/submit')).toHaveLength(0);
   });
 
-  it('needs at least one document and the confirmation before submitting', async () => {
+  it('needs every document the ID type needs and the confirmation before submitting', async () => {
     const app = await openKyc();
     await reachDocuments(app);
 
@@ -181,12 +206,39 @@ describe('KYC wizard', slow, () => {
     expect(screen.getByRole('group', { name: 'Documents' })).toHaveAccessibleDescription('Please upload at least one document');
     expect(screen.getByRole('checkbox')).toHaveAccessibleDescription('Please confirm that the information you provided is accurate');
 
+    // A national ID needs its back and a proof of address too: the front alone is refused, saying what is missing.
     await uploadIdFront(app);
+    await app.user.click(screen.getByRole('checkbox'));
     await app.user.click(screen.getByRole('button', { name: 'Submit Verification' }));
-    await waitFor(() => expect(screen.queryByRole('group', { name: 'Documents' })).not.toHaveAccessibleDescription());
-    expect(screen.getByRole('checkbox')).toHaveAccessibleDescription('Please confirm that the information you provided is accurate');
-    await expectToast('Please confirm that the information you provided is accurate');
+    const missing = 'Please upload your ID back and proof of address to submit your verification';
+    await expectToast(missing);
+    expect(screen.getByRole('group', { name: 'Documents' })).toHaveAccessibleDescription(missing);
+
+    await uploadDocument(app, 'idBack');
+    await app.user.click(screen.getByRole('button', { name: 'Submit Verification' }));
+    await expectToast('Please upload your proof of address to submit your verification');
     expect(callsTo(app.fetchMock, 'POST', '/kyc/submit')).toHaveLength(0);
+
+    await uploadDocument(app, 'proofOfAddress');
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Documents' })).not.toHaveAccessibleDescription());
+  });
+
+  it('asks for exactly the documents of the chosen ID type', async () => {
+    const app = await openKyc();
+    // Passport, the default: its front and a proof of address.
+    await app.user.click(stepButton('Additional Documents'));
+    expect(slots()).toEqual(['Choose file for ID front', 'Choose file for Proof of address']);
+
+    for (const [idType, expected] of [
+      ['national_id', ['Choose file for ID front', 'Choose file for ID back', 'Choose file for Proof of address']],
+      ['driver_license', ['Choose file for ID front', 'Choose file for ID back', 'Choose file for Proof of address']],
+      ['passport', ['Choose file for ID front', 'Choose file for Proof of address']],
+    ] as const) {
+      await app.user.click(stepButton('Identity Verification'));
+      await app.user.selectOptions(screen.getByLabelText('ID type'), idType);
+      await app.user.click(stepButton('Additional Documents'));
+      expect(slots(), idType).toEqual(expected);
+    }
   });
 });
 
@@ -249,9 +301,9 @@ describe('KYC document upload', slow, () => {
     const picker = userEvent.setup({ applyAccept: false });
     await app.user.click(stepButton('Additional Documents'));
 
-    await picker.upload(screen.getByLabelText(/Choose file for ID back/), pdf());
+    await picker.upload(screen.getByLabelText(/Choose file for ID front/), pdf());
     await expectToast('Invalid file type. Please upload a valid image file');
-    expect(screen.getByLabelText(/Choose file for ID back/)).toHaveAccessibleDescription(/Invalid file type/);
+    expect(screen.getByLabelText(/Choose file for ID front/)).toHaveAccessibleDescription(/Invalid file type/);
 
     await picker.upload(screen.getByLabelText(/Choose file for ID front/), new File(['GIF89a'], 'a.gif', { type: 'image/gif' }));
     expect(callsTo(app.fetchMock, 'POST', '/kyc/upload-document')).toHaveLength(0);
@@ -311,7 +363,7 @@ describe('KYC submission', slow, () => {
             country: 'UK',
             idType: 'national_id',
             idNumber: 'AB123456',
-            documents: [ID_FRONT],
+            documents: [ID_FRONT, ID_BACK, PROOF],
             kycSubmittedAt: '2026-03-02T09:00:00.000Z',
             kycRejectionReason: null,
             kycReviewedAt: null,
@@ -321,7 +373,7 @@ describe('KYC submission', slow, () => {
       },
     });
     await reachDocuments(app);
-    await uploadIdFront(app);
+    await uploadAll(app);
     await app.user.click(screen.getByRole('checkbox'));
     await app.user.click(screen.getByRole('button', { name: 'Submit Verification' }));
 
@@ -340,7 +392,7 @@ describe('KYC submission', slow, () => {
         country: 'UK',
         idType: 'national_id',
         idNumber: 'AB123456',
-        documents: [ID_FRONT],
+        documents: [ID_FRONT, ID_BACK, PROOF],
         confirmed: true,
       },
     ]);
@@ -354,7 +406,7 @@ describe('KYC submission', slow, () => {
       'POST /kyc/submit': () => new Promise((resolve) => (answer = resolve)),
     });
     await reachDocuments(app);
-    await uploadIdFront(app);
+    await uploadAll(app);
     await app.user.click(screen.getByRole('checkbox'));
     await app.user.click(screen.getByRole('button', { name: 'Submit Verification' }));
 
@@ -381,7 +433,7 @@ describe('KYC submission', slow, () => {
       }),
     });
     await reachDocuments(app);
-    await uploadIdFront(app);
+    await uploadAll(app);
     await app.user.click(screen.getByRole('checkbox'));
     await app.user.click(screen.getByRole('button', { name: 'Submit Verification' }));
 

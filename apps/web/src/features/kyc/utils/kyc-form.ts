@@ -1,11 +1,14 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
+  KYC_REQUIRED_DOCUMENTS,
   kycAddressStep,
   kycDocumentsStep,
   kycIdentityStep,
   kycPersonalStep,
   kycSubmitBody,
   messages,
+  missingDocumentsMessage,
+  missingKycDocuments,
   type IdType,
   type KycInfo,
   type KycSubmitBody,
@@ -61,7 +64,8 @@ export const KYC_STEPS = [
   {
     id: 'documents',
     title: 'Additional Documents',
-    description: 'Clear photos or scans of your ID and a recent proof of address. At least one document is required.',
+    description:
+      'Clear photos or scans of your ID (the back too for an ID card or driving licence) and a recent proof of address.',
     schema: kycFinalStep,
     fields: ['documents', 'confirmed'],
   },
@@ -101,10 +105,22 @@ export function issuesToErrors(issues: readonly Issue[]): FieldErrors<KycFormVal
   return errors as FieldErrors<KycFormValues>;
 }
 
-/** The errors of one step; empty when it is complete. */
+/** The documents the chosen ID type needs, of those uploaded, in the order the step shows them. */
+export const requiredDocuments = (values: Pick<KycFormValues, 'idType' | 'documents'>): KycDocument[] =>
+  KYC_REQUIRED_DOCUMENTS[values.idType].flatMap((type) => values.documents.filter((document) => document.type === type));
+
+/**
+ * The errors of one step; empty when it is complete. The documents step also needs every document the ID
+ * type needs (the server refuses the submission otherwise), checked even while the confirmation is unticked.
+ */
 export function validateStep(index: KycStepIndex, values: KycFormValues): FieldErrors<KycFormValues> {
   const result = KYC_STEPS[index].schema.safeParse(values);
-  return result.success ? {} : issuesToErrors(result.error.issues);
+  const errors = result.success ? {} : issuesToErrors(result.error.issues);
+  if (KYC_STEPS[index].id === 'documents' && !errors.documents) {
+    const missing = missingKycDocuments(values.idType, values.documents.map((document) => document.type));
+    if (missing.length > 0) errors.documents = { type: 'required', message: missingDocumentsMessage(missing) };
+  }
+  return errors;
 }
 
 /** Checks only the step on screen, so Next and the re-check while typing speak about that step alone. */
@@ -130,7 +146,10 @@ export function stepOf(field: string): KycStepIndex | null {
   return index === -1 ? null : (index as KycStepIndex);
 }
 
-/** The request body: trimmed as the server would, documents as their fileUrls, confirmed: true. */
+/**
+ * The request body: trimmed as the server would, confirmed: true, and as documents the fileUrls of exactly
+ * what the ID type needs (an ID back uploaded before switching to a passport stays out).
+ */
 export function toSubmitBody(values: KycFormValues): KycSubmitBody {
-  return kycSubmitBody.parse(values);
+  return kycSubmitBody.parse({ ...values, documents: requiredDocuments(values) });
 }

@@ -1,0 +1,87 @@
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+
+/**
+ * The log never holds a credential (docs/security.md): verification codes, reset tokens and links, session
+ * tokens, webhook signatures, API keys. Three things make sure of it, whatever the level and the mode:
+ * - the access log's request line keeps the path but not the query string, where reset tokens
+ *   (`/reset-password?token=…`), signed KYC links (`?sig=…`) and the sandbox checkout capability (`?key=…`) travel;
+ * - headers that carry credentials are censored wherever a log object holds them;
+ * - a database error keeps its SQL but not its parameter values.
+ * Mail bodies are printed only by the development mail-to-log transport (modules/mail/mail.transport.ts).
+ */
+export const REDACTED = '[redacted]';
+
+/** Request and response headers that carry a credential or a signature. */
+const SECRET_HEADERS = [
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'btcpay-sig',
+  'x-nowpayments-sig',
+  'sandbox-sig',
+];
+
+/** Fields that hold a secret whenever they appear in a logged object (one level deep, or at the top). */
+const SECRET_FIELDS = ['password', 'newPassword', 'currentPassword', 'token', 'otp', 'code', 'sig', 'key', 'apiKey', 'secret'];
+
+const REDACT_PATHS = [
+  ...SECRET_HEADERS.flatMap((h) => [`req.headers["${h}"]`, `res.headers["${h}"]`, `headers["${h}"]`, `*.headers["${h}"]`]),
+  ...SECRET_FIELDS.flatMap((f) => [`body.${f}`, `*.body.${f}`, `query.${f}`, `*.query.${f}`]),
+];
+
+/** A URL as the log may show it: the path, and `?[redacted]` in place of any query string. */
+export function redactUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return url;
+  const at = url.indexOf('?');
+  return at === -1 ? url : `${url.slice(0, at)}?${REDACTED}`;
+}
+
+type LoggedRequest = {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+};
+
+/** Fastify's request line (method, url, host, address, port), with the query string redacted. */
+function requestSerializer(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** Drizzle's "Failed query: … params: …" carries the bound values (hashes, names, addresses): the SQL stays, the values go. */
+const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`);
+
+function errorSerializer(error: unknown) {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  if (!serialized || typeof serialized !== 'object') return serialized;
+  delete serialized.params;
+  for (const field of ['message', 'stack'] as const) {
+    if (typeof serialized[field] === 'string') serialized[field] = withoutParams(serialized[field]);
+  }
+  return serialized;
+}
+
+const secureOptions = {
+  redact: { paths: REDACT_PATHS, censor: REDACTED },
+  serializers: { req: requestSerializer, err: errorSerializer },
+} satisfies Pick<LoggerOptions, 'redact' | 'serializers'>;
+
+/** The server's logger: JSON lines on stdout (or `destination`), with the redaction above. */
+export function createLogger(options: { level: string }, destination?: DestinationStream): Logger {
+  return pino({ level: options.level, ...secureOptions }, destination);
+}
+
+/**
+ * The same redaction on a logger made elsewhere (a test's, an embedding's): buildApp always logs through
+ * this, so no caller can hand it a logger that prints query strings or signature headers.
+ */
+export const secureLogger = (logger: Logger): Logger => logger.child({}, secureOptions);

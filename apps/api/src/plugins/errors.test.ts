@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@terrafund/contracts';
+import { bearer, createTestApp, createUser, loginAs, type TestContext } from '../../test/test-app';
+import { registerErrorHandling } from './errors';
+
+const GENERIC = { message: messages.common.unexpected, code: 'INTERNAL_ERROR' };
+
+/** Nothing of an internal failure (stack, SQL, a library's words) reaches the client in production. */
+describe('error bodies in production', () => {
+  let ctx: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    ctx = await createTestApp({ config: { env: 'production' } });
+    const user = await createUser(ctx);
+    token = await loginAs(ctx, user.email);
+  });
+  afterAll(() => ctx.close());
+
+  it('answers a failing query with the generic message and code only', async () => {
+    // Every signed-in request reads the sessions table; without it each one fails inside SQL.
+    await ctx.database.db.execute(sql`alter table sessions rename to sessions_gone`);
+    try {
+      for (const [method, url] of [
+        ['GET', '/api/users/profile'],
+        ['GET', '/api/transactions'],
+        ['POST', '/api/users/logout'],
+      ] as const) {
+        const response = await ctx.app.inject({ method, url, headers: bearer(token) });
+        expect(response.statusCode, url).toBe(500);
+        expect(response.json(), url).toEqual(GENERIC);
+        expect(response.body, url).not.toMatch(/select|sessions|relation|at .*\.ts|params/i);
+      }
+    } finally {
+      await ctx.database.db.execute(sql`alter table sessions_gone rename to sessions`);
+    }
+  });
+});
+
+describe('the error handler', () => {
+  const app = Fastify({ logger: false });
+  registerErrorHandling(app);
+  app.get('/sql', async () => {
+    throw new Error('Failed query: select password_hash from users where id = $1\nparams: 42');
+  });
+  app.get('/string', async () => {
+    throw 'select secret from users';
+  });
+  app.get('/null', async () => {
+    throw null;
+  });
+  app.get('/library-413', async () => {
+    throw Object.assign(new Error('relation "kyc_documents" row too large at /srv/app/src/x.ts:1'), { statusCode: 413 });
+  });
+  app.get('/library-415', async () => {
+    throw Object.assign(new Error('parser for text/x-internal missing in /srv/app'), { statusCode: 415 });
+  });
+  app.get('/library-502', async () => {
+    throw Object.assign(new Error('upstream said: select 1'), { statusCode: 502 });
+  });
+  afterAll(() => app.close());
+
+  it('never answers with what was thrown, whatever was thrown', async () => {
+    for (const url of ['/sql', '/string', '/null', '/library-502']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(500);
+      expect(response.json(), url).toEqual(GENERIC);
+    }
+    expect((await app.inject({ url: '/library-413' })).json()).toEqual({ message: messages.validation.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE' });
+    expect((await app.inject({ url: '/library-415' })).json()).toEqual({ message: messages.validation.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+});
