@@ -2,12 +2,14 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { systemClock, type Clock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
-import { createRateLimiter } from './lib/rate-limiter';
+import { createBackgroundTasks } from './lib/background-tasks';
+import { memoryThrottleStore, redisThrottleStore } from './lib/rate-limiter';
+import { connectRedis, type RedisClient } from './lib/redis';
 import { localDiskStorage, type FileStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -26,6 +28,7 @@ import { registerAccessControl, type RegisteredRoute } from './plugins/access';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerInputGuards } from './plugins/input';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 
@@ -40,6 +43,8 @@ export type BuildOptions = {
   storage?: FileStorage;
   /** The payment provider; defaults to the one PAYMENT_PROVIDER configures. */
   paymentProvider?: PaymentProvider;
+  /** A Redis connection to share; by default one is opened for REDIS_URL (and closed with the app). */
+  redis?: RedisClient;
 };
 
 export type App = FastifyInstance & { deps: Deps; routesRegistry: RegisteredRoute[] };
@@ -53,7 +58,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
@@ -62,13 +67,22 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  if (config.trustProxy === true && config.env !== 'production') {
+    logger.warn('TRUST_PROXY=true believes every X-Forwarded-For hop, so a client can pick the address its limits count; set a hop count or your proxies\' addresses');
+  }
+
+  const clock = options.clock ?? systemClock;
   const secrets = createSecrets(config.appSecret);
+  const ownRedis = !options.redis && config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
+  const redis = options.redis ?? ownRedis;
   const deps: Deps = {
     db: options.db,
     config,
-    clock: options.clock ?? systemClock,
+    clock,
     secrets,
-    limiter: createRateLimiter(options.clock ?? systemClock),
+    throttles: redis ? redisThrottleStore(redis, clock, config.redisKeyPrefix) : memoryThrottleStore(clock),
+    redis,
+    tasks: createBackgroundTasks(logger),
     logger,
     mailQueued: options.mailQueued ?? (() => {}),
     paymentProvider:
@@ -77,11 +91,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const storage = options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads'));
   const routesRegistry: RegisteredRoute[] = [];
 
+  app.addHook('onClose', async () => {
+    await deps.tasks.drain();
+    if (ownRedis) await ownRedis.quit().catch(() => ownRedis.disconnect());
+  });
+
   registerErrorHandling(app);
   registerInputGuards(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
   registerAccessControl(app, deps, routesRegistry);
+  await registerRateLimits(app, { redis, keyPrefix: config.redisKeyPrefix });
 
   await app.register(
     async (api) => {

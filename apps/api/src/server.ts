@@ -7,7 +7,7 @@ import { startPaymentReconciler } from './jobs/payment-reconciler';
 import { startPayoutScheduler } from './jobs/payout-scheduler';
 import { systemClock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
-import { ensureAdmin } from './modules/auth/auth.service';
+import { AdminBootstrapRefused, ensureAdmin } from './modules/auth/admin-bootstrap';
 import { logTransport, smtpTransport } from './modules/mail/mail.transport';
 import { seedSampleProjects } from './modules/projects/seed';
 
@@ -28,7 +28,17 @@ async function main() {
   logger.info({ database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'migrating database');
   await database.migrate();
 
-  if (config.admin) await ensureAdmin({ db: database.db, clock: systemClock, logger }, config.admin);
+  if (config.admin) {
+    const adminDeps = { db: database.db, clock: systemClock, logger, secrets: createSecrets(config.appSecret), config };
+    try {
+      await ensureAdmin(adminDeps, config.admin, { promote: config.adminPromote });
+    } catch (error) {
+      if (!(error instanceof AdminBootstrapRefused)) throw error;
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    }
+  }
   await seedSampleProjects({ db: database.db, clock: systemClock, logger, config });
 
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger);
