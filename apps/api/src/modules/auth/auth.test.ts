@@ -7,6 +7,7 @@ import {
   bearer,
   codeFrom,
   createTestApp,
+  createTestDatabase,
   createUser,
   DEFAULT_PASSWORD,
   loginAs,
@@ -14,11 +15,15 @@ import {
   randomId,
   resetTokenFrom,
   rows,
+  testConfig,
   testRateLimits,
   uniqueEmail,
   type TestContext,
 } from '../../../test/test-app';
+import pino from 'pino';
+import { buildApp } from '../../app';
 import { defaultRateLimits } from '../../config';
+import { memoryStorage } from '../../lib/storage';
 
 const PUBLIC_URL = 'https://app.terrafund.test';
 const MINUTE = 60_000;
@@ -953,6 +958,17 @@ describe('client addresses behind a proxy (TRUST_PROXY)', () => {
     } finally {
       await ctx.close();
     }
+  });
+
+  it('accepts TRUST_PROXY=true outside production, with a warning in the log', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig({ trustProxy: true, env: 'development' }), db: database.db, logger, storage: memoryStorage() });
+    await app.close();
+    await database.close();
+    const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => l.level === 40);
+    expect(warnings.map((w) => w.msg)).toEqual([expect.stringContaining('TRUST_PROXY=true')]);
   });
 
   it('with TRUST_PROXY=1 counts only the right-most hop, so a forged chain cannot pick the address', async () => {
