@@ -215,6 +215,8 @@ describe('auth routes', () => {
       await post('/users/forgot-password', { email });
       const token = resetTokenFrom(await ctx.deliverMail(), email);
       await register({ email, password: 'Second-try-Harbour-52' });
+      // The registration is written just after its answer.
+      await ctx.app.deps.tasks.drain();
       const reset = await post('/users/reset-password', { token, newPassword: 'Third-try-Meadow-73' });
       expect(reset.statusCode).toBe(400);
       expect(reset.json().message).toBe(invalidResetLink);
