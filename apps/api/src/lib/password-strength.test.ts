@@ -4,7 +4,7 @@ import { AppError } from './app-error';
 import { assertPasswordNotGuessable, isTooGuessable } from './password-strength';
 
 describe('guessable passwords (zxcvbn, offline common lists)', () => {
-  it.each(['password123', '12345678', 'qwertyuiop', 'iloveyou', 'Password123', 'P@ssw0rd', 'drowssap123', 'abcdefgh', 'aaaaaaaa', '11111111'])(
+  it.each(['password123', '12345678', 'qwertyuiop', 'iloveyou', 'Password123', 'P@ssw0rd', 'drowssap', 'abcdefgh', 'aaaaaaaa', '11111111'])(
     'refuses %s',
     (password) => {
       expect(isTooGuessable(password)).toBe(true);
