@@ -1,13 +1,15 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { systemClock, type Clock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
+import { createBackgroundTasks } from './lib/background-tasks';
 import { createLogger, secureLogger } from './lib/logger';
-import { createRateLimiter } from './lib/rate-limiter';
+import { memoryThrottleStore, redisThrottleStore } from './lib/rate-limiter';
+import { connectRedis, type RedisClient } from './lib/redis';
 import type { FileStorage } from './lib/storage';
 import { createStorage } from './lib/storage-factory';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -29,6 +31,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerInputGuards } from './plugins/input';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 
@@ -45,6 +48,8 @@ export type BuildOptions = {
   startup?: StartupState;
   /** The payment provider; defaults to the one PAYMENT_PROVIDER configures. */
   paymentProvider?: PaymentProvider;
+  /** A Redis connection to share; by default one is opened for REDIS_URL (and closed with the app). */
+  redis?: RedisClient;
 };
 
 export type App = FastifyInstance & { deps: Deps; routesRegistry: RegisteredRoute[] };
@@ -59,7 +64,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const logger = secureLogger(options.logger ?? createLogger({ level: config.logLevel }));
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
@@ -68,13 +73,22 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  if (config.trustProxy === true && config.env !== 'production') {
+    logger.warn('TRUST_PROXY=true believes every X-Forwarded-For hop, so a client can pick the address its limits count; set a hop count or your proxies\' addresses');
+  }
+
+  const clock = options.clock ?? systemClock;
   const secrets = createSecrets(config.appSecret);
+  const ownRedis = !options.redis && config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
+  const redis = options.redis ?? ownRedis;
   const deps: Deps = {
     db: options.db,
     config,
-    clock: options.clock ?? systemClock,
+    clock,
     secrets,
-    limiter: createRateLimiter(options.clock ?? systemClock),
+    throttles: redis ? redisThrottleStore(redis, clock, config.redisKeyPrefix) : memoryThrottleStore(clock),
+    redis,
+    tasks: createBackgroundTasks(logger),
     logger,
     mailQueued: options.mailQueued ?? (() => {}),
     paymentProvider:
@@ -84,6 +98,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const startup = options.startup ?? readyState();
   const routesRegistry: RegisteredRoute[] = [];
 
+  app.addHook('onClose', async () => {
+    await deps.tasks.drain();
+    if (ownRedis) await ownRedis.quit().catch(() => ownRedis.disconnect());
+  });
+
   registerErrorHandling(app);
   registerMetrics(app, { db: options.db, metricsToken: config.metricsToken });
   registerInputGuards(app);
@@ -91,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerOpenApi(app);
   registerStartupGate(app, startup);
   registerAccessControl(app, deps, routesRegistry);
+  await registerRateLimits(app, { redis, keyPrefix: config.redisKeyPrefix });
 
   await app.register(
     async (api) => {

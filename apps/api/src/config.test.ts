@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, defaultRateLimits, loadConfig } from './config';
+import { ConfigError, defaultRateLimits, fastifyTrustProxy, loadConfig } from './config';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 
@@ -233,5 +233,52 @@ describe('loadConfig', () => {
 
     expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first.appSecret);
     expect(loadConfig({ DATA_DIR: tempDir() }).appSecret).not.toBe(first.appSecret);
+  });
+
+  describe('TRUST_PROXY, REDIS_URL, ADMIN_PROMOTE (issue 12 accounts)', () => {
+    it.each([
+      [undefined, false],
+      ['', false],
+      ['false', false],
+      ['0', false],
+      ['1', 1],
+      ['2', 2],
+      ['true', true],
+      ['TRUE', true],
+      ['10.0.0.1', ['10.0.0.1']],
+      [' 10.0.0.0/8, 172.16.0.0/12 ,::1, fd00::/8, loopback', ['10.0.0.0/8', '172.16.0.0/12', '::1', 'fd00::/8', 'loopback']],
+    ])('reads TRUST_PROXY=%s as %j', (value, expected) => {
+      expect(load(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
+    });
+
+    it.each(['yes', 'maybe', '-1', '1.5', '10.0.0.0/33', '10.0.0.1/', 'proxy.example.com', '10.0.0.1, nonsense'])(
+      'refuses TRUST_PROXY=%s, naming it',
+      (value) => {
+        expect(configError({ TRUST_PROXY: value }).message).toContain('TRUST_PROXY:');
+      },
+    );
+
+    it('turns a hop count into trust of exactly that many right-most hops (Fastify alone would trust none)', () => {
+      const trust = fastifyTrustProxy(1) as (address: string, hop: number) => boolean;
+      expect(trust('10.0.0.1', 0)).toBe(true);
+      expect(trust('198.51.100.20', 1)).toBe(false);
+      expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+      expect(fastifyTrustProxy(false)).toBe(false);
+    });
+
+    it('reads REDIS_URL and ADMIN_PROMOTE, off by default', () => {
+      expect(load({})).toMatchObject({ redisUrl: undefined, adminPromote: false, redisKeyPrefix: 'terrafund:' });
+      expect(load({ REDIS_URL: 'redis://cache:6379/2', ADMIN_PROMOTE: 'true' })).toMatchObject({
+        redisUrl: 'redis://cache:6379/2',
+        adminPromote: true,
+      });
+      expect(load({ REDIS_URL: 'rediss://user:pw@cache.example.com:6380' }).redisUrl).toBe('rediss://user:pw@cache.example.com:6380');
+      expect(configError({ REDIS_URL: 'http://cache:6379' }).message).toContain('REDIS_URL:');
+      expect(configError({ ADMIN_PROMOTE: 'please' }).message).toContain('ADMIN_PROMOTE:');
+    });
+
+    it('ends idle sessions after 12 hours, 7 days remembered, 30 minutes for admins, and caps them at 30 days', () => {
+      expect(load({}).sessionTtl).toEqual({ default: 12 * 3600, remembered: 7 * 86_400, admin: 30 * 60, absolute: 30 * 86_400 });
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@terrafund/contracts';
@@ -32,6 +33,53 @@ const minutes = (fallback: number, max: number) =>
       .max(max, `must be a whole number of minutes from 1 to ${max}`)
       .default(fallback),
   );
+
+/**
+ * TRUST_PROXY: unset or false (the socket address counts), a hop count (the right-most N hops are our
+ * proxies), or the proxies' addresses/CIDRs. Plain `true` trusts every hop, so a client can name any address
+ * in X-Forwarded-For; it is kept distinguishable (`true`) so production can refuse it.
+ */
+export type TrustProxy = boolean | number | string[];
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.includes(entry) || isIP(entry) !== 0) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0 || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+};
+const trustProxySetting = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): TrustProxy => {
+      const value = raw?.trim().toLowerCase();
+      if (value === undefined || value === 'false' || value === '0') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value) && Number(value) <= 100) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs (e.g. 10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }),
+);
+
+/**
+ * Fastify's trustProxy for a TRUST_PROXY setting. A hop count is a function: Fastify itself treats a bare
+ * number as "trust nothing" (it cannot check that the peer is a proxy), which would count every client as the
+ * proxy's address. With N hops the N right-most X-Forwarded-For entries were written by our own proxies, so
+ * whatever a client forges to their left is never the counted address. The operator's promise is that the
+ * app is reachable only through those proxies; a list of their addresses does not need that promise.
+ */
+export function fastifyTrustProxy(setting: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
 
 const PAYMENT_PROVIDERS = ['sandbox', 'btcpay', 'nowpayments'] as const satisfies readonly ProviderName[];
 /** What each real provider cannot work without (decisions section 7). */
@@ -72,7 +120,15 @@ const envSchema = z
     CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.string().default('support@terrafund.example')),
     CONTACT_PHONE: z.preprocess(emptyToUndefined, z.string().default('+1 (201) 555-0134')),
     DEPOSIT_ADDRESS: z.preprocess(emptyToUndefined, z.string().default('bc1qterrafund0sandbox0deposit0address0x7k2')),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustProxySetting,
+    ADMIN_PROMOTE: booleanFlag,
+    REDIS_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+        .optional(),
+    ),
     PAYOUT_TIME: z.preprocess(
       emptyToUndefined,
       z
@@ -133,29 +189,50 @@ const envSchema = z
   });
 
 export type RateLimits = {
-  loginPerAccount: RateLimitRule;
+  /** Route limits (@fastify/rate-limit): requests per client address, or per account where named so. */
   loginPerAddress: RateLimitRule;
   register: RateLimitRule;
+  registerPerAccount: RateLimitRule;
   verifyPerAddress: RateLimitRule;
   resendPerAddress: RateLimitRule;
   forgotPerAccount: RateLimitRule;
   forgotPerAddress: RateLimitRule;
   resetPerAddress: RateLimitRule;
+  changePasswordPerAccount: RateLimitRule;
+  /** Failed sign-ins (the throttle store): per account and address together, per address, per account. */
+  loginFailuresPerPair: RateLimitRule;
+  loginFailuresPerAddress: RateLimitRule;
+  loginFailuresPerAccount: RateLimitRule;
 };
 
 /**
- * Per-address limits are generous (many people can share one address behind a NAT); per-account limits are
- * tight, because they are what stops guessing at one account.
+ * Per-address limits are generous (many people can share one address behind a NAT). Guessing at one account
+ * is stopped per account-and-address pair, so an attacker's failures never lock the owner out elsewhere; the
+ * account-wide limit sits far above it (NIST SP 800-63B: at most 100 failures before a lockout) and only
+ * slows a guesser spread over many addresses.
  */
 export const defaultRateLimits: RateLimits = {
-  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   loginPerAddress: { limit: 300, windowSeconds: 15 * 60 },
   register: { limit: 100, windowSeconds: 60 * 60 },
+  // Each registration of a taken address mails its owner: no more than a handful, whoever sends them.
+  registerPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   verifyPerAddress: { limit: 300, windowSeconds: 15 * 60 },
   resendPerAddress: { limit: 100, windowSeconds: 15 * 60 },
   forgotPerAccount: { limit: 5, windowSeconds: 15 * 60 },
   forgotPerAddress: { limit: 100, windowSeconds: 15 * 60 },
   resetPerAddress: { limit: 100, windowSeconds: 15 * 60 },
+  changePasswordPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerPair: { limit: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAddress: { limit: 100, windowSeconds: 15 * 60 },
+  loginFailuresPerAccount: { limit: 100, windowSeconds: 60 * 60 },
+};
+
+/** Idle limits of issue 12 (12 h, 7 days remembered, 30 minutes for admins), capped at 30 days in all. */
+export const defaultSessionTtl: Config['sessionTtl'] = {
+  default: 12 * 3600,
+  remembered: 7 * 24 * 3600,
+  admin: 30 * 60,
+  absolute: 30 * 24 * 3600,
 };
 
 export type BtcpaySettings = { url: string; apiKey: string; storeId: string; webhookSecret: string };
@@ -201,15 +278,24 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   admin?: { email: string; password: string };
+  /** ADMIN_PROMOTE: the operator's explicit consent that the bootstrap promote an existing member. */
+  adminPromote: boolean;
+  /** REDIS_URL: rate limits and throttles shared by every instance; in process memory without it. */
+  redisUrl?: string;
+  /** Prefix of every Redis key this app writes (tests give each app its own). */
+  redisKeyPrefix: string;
   contact: { email: string; phone: string };
   depositAddress: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   /** When each business day's dividend is due (UTC, HH:MM). */
   payoutTime: string;
   rateLimits: RateLimits;
-  /** Seconds a session lasts with and without remember-me. */
-  sessionTtl: { remembered: number; default: number };
+  /**
+   * Seconds a session may stay unused (with and without remember-me, and for admins whatever was ticked),
+   * and the most it lasts however busy it is.
+   */
+  sessionTtl: { remembered: number; default: number; admin: number; absolute: number };
   /** Where the built web app lives; served when present. */
   webDistDir?: string;
   /** Background jobs (mail outbox worker); tests drive jobs by hand. */
@@ -319,13 +405,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    adminPromote: e.ADMIN_PROMOTE,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: 'terrafund:',
     contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE },
     depositAddress: e.DEPOSIT_ADDRESS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     payoutTime: e.PAYOUT_TIME,
     rateLimits: defaultRateLimits,
-    sessionTtl: { remembered: 30 * 24 * 3600, default: 12 * 3600 },
+    sessionTtl: defaultSessionTtl,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     runJobs: true,
     payments: paymentSettings(e),

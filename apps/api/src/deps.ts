@@ -3,7 +3,9 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock } from './lib/clock';
 import type { Secrets } from './lib/crypto';
-import type { RateLimiter } from './lib/rate-limiter';
+import type { BackgroundTasks } from './lib/background-tasks';
+import type { ThrottleStore } from './lib/rate-limiter';
+import type { RedisClient } from './lib/redis';
 import type { PaymentProvider } from './modules/payments/provider';
 
 /** What services are given (conventions habit 3: plain functions, dependencies passed in). */
@@ -12,7 +14,12 @@ export type Deps = {
   config: Config;
   clock: Clock;
   secrets: Secrets;
-  limiter: RateLimiter;
+  /** Failed sign-ins and the code-resend cooldown (route limits are @fastify/rate-limit's, plugins/rate-limit.ts). */
+  throttles: ThrottleStore;
+  /** The Redis connection when REDIS_URL is set (lib/redis.ts). */
+  redis?: RedisClient;
+  /** Work done after the answer has left (lib/background-tasks.ts). */
+  tasks: BackgroundTasks;
   logger: Logger;
   /** Tells the mail worker that a transaction just committed mail. */
   mailQueued: () => void;

@@ -10,7 +10,7 @@ import { systemClock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
 import type { FileStorage } from './lib/storage';
 import { createStorage } from './lib/storage-factory';
-import { ensureAdmin } from './modules/auth/auth.service';
+import { AdminBootstrapRefused, ensureAdmin } from './modules/auth/admin-bootstrap';
 import type { StartupState } from './modules/health/readiness';
 import { createLogger } from './lib/logger';
 import { logTransport, MAIL_LOG_WARNING, MAIL_WITHHELD_WARNING, smtpTransport } from './modules/mail/mail.transport';
@@ -121,10 +121,19 @@ async function startWhenDatabaseAnswers(options: {
       startup.phase = 'migrating';
       logger.info({ database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'migrating database');
       await database.migrate();
-      if (config.admin) await ensureAdmin({ db: database.db, clock: systemClock, logger }, config.admin);
+      if (config.admin) {
+        const adminDeps = { db: database.db, clock: systemClock, logger, secrets: createSecrets(config.appSecret), config };
+        await ensureAdmin(adminDeps, config.admin, { promote: config.adminPromote });
+      }
       await seedSampleProjects({ db: database.db, clock: systemClock, logger, config, storage });
       break;
     } catch (error) {
+      // ADMIN_EMAIL names a member and no promotion was asked for: start refuses, it does not retry.
+      if (error instanceof AdminBootstrapRefused) {
+        console.error(error.message);
+        await database.close().catch(() => {});
+        process.exit(1);
+      }
       startup.phase = 'waiting for the database';
       const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!;
       logger.error({ err: error, retryInMs: delay }, 'database not ready; answering 503 until it is');

@@ -5,7 +5,7 @@ import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
-import { defaultRateLimits, type Config, type PaymentSettings, type RateLimits } from '../src/config';
+import { defaultRateLimits, defaultSessionTtl, type Config, type PaymentSettings, type RateLimits } from '../src/config';
 import { connectPglite, connectPostgres, type DatabaseHandle } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { fixedClock, type FixedClock } from '../src/lib/clock';
@@ -41,7 +41,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     payoutTime: '00:00',
     rateLimits: relaxed,
-    sessionTtl: { remembered: 30 * 24 * 3600, default: 12 * 3600 },
+    sessionTtl: defaultSessionTtl,
+    adminPromote: false,
+    redisKeyPrefix: `tf-test:${randomBytes(6).toString('hex')}:`,
     webDistDir: undefined,
     runJobs: false,
     payments: testPayments.sandbox(),
@@ -125,6 +127,8 @@ export async function createTestApp(
     storage,
     mail: transport.sent,
     async deliverMail() {
+      // Resend and forgot-password write their mail after answering.
+      await app.deps.tasks.drain();
       const before = transport.sent.length;
       await processOutbox(database.db, {
         secrets: app.deps.secrets,

@@ -9,6 +9,8 @@ export const messages = {
     passwordRequired: 'Password is required',
     passwordTooShort: 'Password must be at least 8 characters',
     passwordTooLong: 'Password must be at most 128 characters',
+    /** Server-side only (the common-password lists are not shipped to the browser). */
+    passwordTooCommon: 'This password is too common or too easy to guess. Please choose a less predictable one.',
     nameRequired: 'Name is required',
     nameTooShort: 'Name must be at least 2 characters',
     nameTooLong: 'Name must be at most 50 characters',
@@ -182,6 +184,8 @@ export const messages = {
     notFound: 'User not found',
     cannotDeleteSelf: 'You cannot delete your own account',
     cannotChangeOwnRole: 'You cannot change your own role',
+    promoteWithCli:
+      'An account cannot be made admin here. The operator promotes it with `npm run admin -- --promote <email>`, which sets a new password and signs it out everywhere.',
     deleted: 'User deleted',
   },
   common: {

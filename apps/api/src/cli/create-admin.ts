@@ -1,39 +1,26 @@
 import { parseArgs } from 'node:util';
-import pino from 'pino';
-import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@terrafund/contracts';
-import { ConfigError, loadConfig } from '../config';
-import { connectDatabase } from '../db/client';
-import { systemClock } from '../lib/clock';
-import { ensureAdmin } from '../modules/auth/auth.service';
+import { ConfigError } from '../config';
+import { checkCommand, runAdminCommand, UsageError } from './admin-commands';
+
+const USAGE = 'usage: npm run admin:create -- --email <address> --password <password>';
 
 /**
  * `npm run admin:create -- --email you@example.com --password '…'`: creates an admin in the database the
- * server uses (DATABASE_URL, or the embedded one under DATA_DIR), or promotes an existing account.
- * Stop the server first when it runs on the embedded database: PGlite allows one process at a time.
+ * server uses. An address that already has an account is left alone: making a member admin is
+ * `npm run admin -- --promote`, which replaces the password and ends the sessions.
  */
 async function main() {
-  const { values } = parseArgs({
-    options: { email: { type: 'string' }, password: { type: 'string' } },
-  });
-  const email = values.email ?? '';
-  const password = values.password ?? '';
-  if (!EMAIL_PATTERN.test(email) || password.length < PASSWORD_MIN_LENGTH) {
-    console.error(`usage: npm run admin:create -- --email <address> --password <at least ${PASSWORD_MIN_LENGTH} characters>`);
-    process.exit(2);
-  }
-  const config = loadConfig();
-  const logger = pino({ level: 'info' });
-  const database = connectDatabase(config);
-  try {
-    await database.migrate();
-    await ensureAdmin({ db: database.db, clock: systemClock, logger }, { email, password });
-    console.log(`Admin ready: ${email.toLowerCase()} (an existing account keeps its password and becomes admin)`);
-  } finally {
-    await database.close();
-  }
+  const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
+  const result = await runAdminCommand(checkCommand({ action: 'create', email: values.email, password: values.password }));
+  (result.ok ? console.log : console.error)(result.message);
+  process.exit(result.ok ? 0 : 1);
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -260,9 +260,16 @@ describe.skipIf(!postgresUrl || !haproxyInstalled)('two instances behind HAProxy
     expect(metrics).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/plans",status="200"\} [1-9]/m);
   });
 
-  // Enabled by the integrator once branch `accounts` (REDIS_URL, the Redis store of @fastify/rate-limit and the
-  // login throttles) is merged: sign-in attempts at one account through A and B count together, so the
-  // per-account limit refuses the attempt after it (429 with Retry-After) on whichever instance it lands,
-  // and a third instance started afterwards refuses it too.
-  it.todo('counts rate-limit and login-throttle attempts through A and B together (Redis)');
+  it('counts sign-in failures through A and B together (Redis): the pair limit refuses the next attempt on either', async () => {
+    const member = await signUp(backends, a.url, b.url);
+    const attempt = (url: string, password: string) =>
+      fetch(`${url}/api/users/login`, json({ email: member.email, password }));
+    // Ten wrong passwords from this address, half through each instance: the account-and-address limit is 10.
+    for (let i = 0; i < 10; i += 1) expect((await attempt(i % 2 === 0 ? a.url : b.url, 'Not-The-Password-42')).status).toBe(400);
+    const refusedOnA = await attempt(a.url, 'Not-The-Password-42');
+    expect(refusedOnA.status).toBe(429);
+    expect(refusedOnA.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Even the right password waits now, on the other instance too: the count is shared, not per process.
+    expect((await attempt(b.url, member.password)).status).toBe(429);
+  });
 });

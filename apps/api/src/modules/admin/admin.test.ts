@@ -10,6 +10,7 @@ import {
   createMemberAndAdmin,
   createTestApp,
   createUser,
+  loginAs,
   rows,
   testConfig,
   uniqueEmail,
@@ -181,14 +182,16 @@ describe('admin money API', () => {
 
     it('takes the latest day paid up to today, as the clock moves', async () => {
       const original = ctx.clock.now();
+      // An admin session ends after 30 minutes unused: sign in again at each moment the clock jumps to.
+      const statsAt = async (at: string) => {
+        ctx.clock.set(at);
+        return (await get('/api/admin/dashboard/stats', await loginAs(ctx, admin.email))).json();
+      };
       try {
-        ctx.clock.set('2026-03-16T18:00:00Z');
-        expect((await get('/api/admin/dashboard/stats', adminToken)).json().totalDailyPayouts).toBe(25);
-        ctx.clock.set('2026-03-15T18:00:00Z');
-        expect((await get('/api/admin/dashboard/stats', adminToken)).json().totalDailyPayouts).toBe(0);
+        expect((await statsAt('2026-03-16T18:00:00Z')).totalDailyPayouts).toBe(25);
+        expect((await statsAt('2026-03-15T18:00:00Z')).totalDailyPayouts).toBe(0);
         // A weekend or a day not yet paid shows the latest day that was.
-        ctx.clock.set('2026-03-21T18:00:00Z');
-        expect((await get('/api/admin/dashboard/stats', adminToken)).json().totalDailyPayouts).toBe(13);
+        expect((await statsAt('2026-03-21T18:00:00Z')).totalDailyPayouts).toBe(13);
       } finally {
         ctx.clock.set(original);
       }

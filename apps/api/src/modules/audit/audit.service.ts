@@ -4,11 +4,14 @@ import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 
-/** Writes one admin decision, in the caller's transaction so the record exists exactly when the change does. */
+/**
+ * Writes one admin decision, in the caller's transaction so the record exists exactly when the change does.
+ * No actor: the operator, from the command line or the server's start.
+ */
 export async function recordAudit(
   tx: Executor,
   deps: Pick<Deps, 'clock'>,
-  entry: { actorId: string; action: string; targetType: 'user'; targetId: string; before: unknown; after: unknown },
+  entry: { actorId: string | null; action: string; targetType: 'user'; targetId: string; before: unknown; after: unknown },
 ) {
   await tx.insert(auditLog).values({ ...entry, createdAt: deps.clock.now() });
 }

@@ -16,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Deps, RequestMeta } from '../../deps';
 import { requireAuth } from '../../plugins/access';
+import { keyedLimit, perAddress } from '../../plugins/rate-limit';
 import { errorResponses } from '../../plugins/responses';
 import { userWithKyc } from '../kyc/kyc.service';
 import { updateProfile } from '../users/users.service';
@@ -32,41 +33,48 @@ export const authRoutes =
   async (app) => {
     const tags = ['auth'];
     const bearer = [{ bearer: [] }];
+    const limits = deps.config.rateLimits;
+    // Counted whether or not the address has an account, so the limit itself tells nothing.
+    const bodyEmail = (request: FastifyRequest) => auth.normalizeEmail((request.body as { email: string }).email);
+    const registerPerAccount = keyedLimit(app, 'register', limits.registerPerAccount, bodyEmail);
+    const forgotPerAccount = keyedLimit(app, 'forgot-password', limits.forgotPerAccount, bodyEmail);
 
     app.post('/users/register', {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perAddress(limits.register) },
       schema: { tags, body: registerBody, response: { 201: verificationRequired, ...errorResponses } },
-      handler: async (request, reply) => reply.status(201).send(await auth.register(deps, request.body, meta(request))),
+      preHandler: registerPerAccount,
+      handler: async (request, reply) => reply.status(201).send(await auth.register(deps, request.body)),
     });
 
     app.post('/users/login', {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perAddress(limits.loginPerAddress) },
       schema: { tags, body: loginBody, response: { 200: loginResponse, ...errorResponses } },
       handler: async (request) => auth.login(deps, request.body, meta(request)),
     });
 
     app.post('/users/verify-otp', {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perAddress(limits.verifyPerAddress) },
       schema: { tags, body: verifyOtpBody, response: { 200: authSuccess, ...errorResponses } },
       handler: async (request) => auth.verifyOtp(deps, request.body, meta(request)),
     });
 
     app.post('/users/resend-otp', {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perAddress(limits.resendPerAddress) },
       schema: { tags, body: emailOnlyBody, response: { 200: messageResponse, ...errorResponses } },
-      handler: async (request) => auth.resendOtp(deps, request.body, meta(request)),
+      handler: async (request) => auth.resendOtp(deps, request.body),
     });
 
     app.post('/users/forgot-password', {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perAddress(limits.forgotPerAddress) },
       schema: { tags, body: emailOnlyBody, response: { 200: messageResponse, ...errorResponses } },
-      handler: async (request) => auth.forgotPassword(deps, request.body, meta(request)),
+      preHandler: forgotPerAccount,
+      handler: async (request) => auth.forgotPassword(deps, request.body),
     });
 
     app.post('/users/reset-password', {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perAddress(limits.resetPerAddress) },
       schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errorResponses } },
-      handler: async (request) => auth.resetPassword(deps, request.body, meta(request)),
+      handler: async (request) => auth.resetPassword(deps, request.body),
     });
 
     app.post('/users/logout', {
@@ -76,7 +84,11 @@ export const authRoutes =
     });
 
     app.post('/users/change-password', {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        // The current password is guessed through this route too: limited per account, like sign-in.
+        rateLimit: { ...perAddress(limits.changePasswordPerAccount), keyGenerator: (request) => `account:${requireAuth(request).user.id}` },
+      },
       schema: { tags, security: bearer, body: changePasswordBody, response: { 200: messageResponse, ...errorResponses } },
       handler: async (request) => auth.changePassword(deps, requireAuth(request), request.body),
     });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   messages,
   OTP_MAX_ATTEMPTS,
@@ -23,8 +23,17 @@ import type { Deps, RequestMeta } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
+import { assertPasswordNotGuessable } from '../../lib/password-strength';
 import { enqueueMail } from '../mail/mail.service';
 import { userWithKyc } from '../kyc/kyc.service';
+import {
+  assertLoginAllowed,
+  clearLoginFailures,
+  recordLoginFailure,
+  recordLoginSuccess,
+  restartCodeCooldown,
+  takeCodeCooldown,
+} from './login-throttle';
 import { createSession, revokeSession, revokeUserSessions } from './session.service';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -45,25 +54,8 @@ async function findUserByEmail(tx: Executor, email: string, lock = false): Promi
   return row;
 }
 
-/**
- * Mails a fresh code unless one was sent less than the cooldown ago. Runs with the user row locked, so two
- * simultaneous requests cannot both pass the cooldown. Returns the seconds left when it refuses.
- */
-async function issueVerificationCode(tx: Executor, deps: Deps, user: UserRow): Promise<{ retryAfter?: number }> {
-  const now = deps.clock.now();
-  const [latest] = await tx
-    .select({ createdAt: emailCodes.createdAt })
-    .from(emailCodes)
-    .where(eq(emailCodes.userId, user.id))
-    .orderBy(desc(emailCodes.createdAt))
-    .limit(1);
-  if (latest) {
-    const elapsed = (now.getTime() - latest.createdAt.getTime()) / 1000;
-    if (elapsed < OTP_RESEND_COOLDOWN_SECONDS) {
-      return { retryAfter: Math.max(1, Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - elapsed)) };
-    }
-  }
-  // A new code replaces every older one.
+/** Mails a fresh code and voids every older one. Callers hold the user row locked and apply the cooldown. */
+async function issueVerificationCode(tx: Executor, deps: Deps, user: UserRow, now: Date) {
   await tx
     .update(emailCodes)
     .set({ consumedAt: now })
@@ -76,52 +68,70 @@ async function issueVerificationCode(tx: Executor, deps: Deps, user: UserRow): P
     expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
   });
   await enqueueMail(tx, deps, user.email, 'verificationCode', { firstName: user.firstName, code });
-  return {};
 }
 
-export async function register(
-  deps: Deps,
-  body: z.output<typeof registerBody>,
-  meta: RequestMeta,
-): Promise<VerificationRequired> {
-  deps.limiter.hit(`register:ip:${meta.ip}`, deps.config.rateLimits.register);
+/** What the member themselves typed, which a password must not simply repeat. */
+const personalWords = (p: { email: string; firstName?: string; lastName?: string }) => [
+  p.email,
+  p.email.split('@')[0] ?? '',
+  p.firstName ?? '',
+  p.lastName ?? '',
+];
+
+/**
+ * Registers an address, or registers it again while it is unverified: the later registration replaces the
+ * earlier one entirely (password, names, phone) and voids its codes and reset links, so only the password of
+ * the registration whose code is entered can sign in; someone who registered a victim's address first keeps
+ * nothing. A verified address changes nothing and its owner is told. The answer is the same for all three,
+ * and the work (hash, rows, mail) happens after it, so its timing cannot tell them apart either.
+ */
+export async function register(deps: Deps, body: z.output<typeof registerBody>): Promise<VerificationRequired> {
   const email = normalizeEmail(body.email);
-  // Hashed before looking anything up, so the answer takes as long whether or not the address is taken.
-  const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    const inserted = await tx
-      .insert(users)
-      .values({
-        email,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        phone: body.phone,
-        passwordHash,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    const created = inserted[0];
-    if (created) {
-      await issueVerificationCode(tx, deps, created);
-      return;
-    }
-    // The address has an account. Answer exactly as for a new one, and tell the owner instead.
-    const existing = await findUserByEmail(tx, email, true);
-    if (!existing) return;
-    if (existing.emailVerifiedAt) {
-      await enqueueMail(tx, deps, existing.email, 'registrationAttempt', {
-        firstName: existing.firstName,
-        loginUrl: `${deps.config.publicUrl}/login`,
-        resetUrl: `${deps.config.publicUrl}/forgot-password`,
-      });
-    } else {
-      await issueVerificationCode(tx, deps, existing);
-    }
+  assertPasswordNotGuessable(body.password, 'password', personalWords({ ...body, email }));
+  const now = deps.clock.now();
+  // A registration always mails a fresh code, inside the cooldown too (the new registrant could not verify
+  // otherwise), and the cooldown starts again from it.
+  await restartCodeCooldown(deps, email, OTP_RESEND_COOLDOWN_SECONDS);
+  deps.tasks.run('registration', async () => {
+    const passwordHash = await hashPassword(body.password);
+    const registration = { firstName: body.firstName, lastName: body.lastName, phone: body.phone, passwordHash };
+    await deps.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(users)
+        .values({ email, ...registration, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      const created = inserted[0];
+      if (created) {
+        await issueVerificationCode(tx, deps, created, now);
+        return;
+      }
+      const existing = await findUserByEmail(tx, email, true);
+      if (!existing) return;
+      if (existing.emailVerifiedAt) {
+        await enqueueMail(tx, deps, existing.email, 'registrationAttempt', {
+          firstName: existing.firstName,
+          loginUrl: `${deps.config.publicUrl}/login`,
+          resetUrl: `${deps.config.publicUrl}/forgot-password`,
+        });
+        return;
+      }
+      // A registration answered later than this one (another instance) already replaced it: that one stands.
+      if (existing.createdAt > now) return;
+      const [replaced] = await tx
+        .update(users)
+        .set({ ...registration, createdAt: now, updatedAt: now })
+        .where(eq(users.id, existing.id))
+        .returning();
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, existing.id), isNull(passwordResetTokens.usedAt)));
+      await revokeUserSessions(tx, deps, existing.id);
+      await issueVerificationCode(tx, deps, replaced!, now);
+    });
+    deps.mailQueued();
   });
-  deps.mailQueued();
   return verificationRequired(email);
 }
 
@@ -131,25 +141,29 @@ export async function login(
   meta: RequestMeta,
 ): Promise<AuthSuccess | VerificationRequired> {
   const email = normalizeEmail(body.email);
-  deps.limiter.hit(`login:ip:${meta.ip}`, deps.config.rateLimits.loginPerAddress);
-  deps.limiter.hit(`login:account:${email}`, deps.config.rateLimits.loginPerAccount);
+  await assertLoginAllowed(deps, email, meta.ip);
 
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
     await burnPasswordCheck(body.password);
+    await recordLoginFailure(deps, email, meta.ip);
     throw new AppError('INVALID_CREDENTIALS', messages.auth.invalidCredentials);
   }
   if (!(await verifyPassword(user.passwordHash, body.password))) {
+    await recordLoginFailure(deps, email, meta.ip);
     throw new AppError('INVALID_CREDENTIALS', messages.auth.invalidCredentials);
   }
-  deps.limiter.reset(`login:account:${email}`);
+  await recordLoginSuccess(deps, email, meta.ip);
 
   if (!user.emailVerifiedAt) {
-    await deps.db.transaction(async (tx) => {
-      const locked = await findUserByEmail(tx, email, true);
-      if (locked) await issueVerificationCode(tx, deps, locked);
-    });
-    deps.mailQueued();
+    // The answer says "verify" either way; a new code is mailed only outside the resend cooldown.
+    if ((await takeCodeCooldown(deps, email, OTP_RESEND_COOLDOWN_SECONDS)) === undefined) {
+      await deps.db.transaction(async (tx) => {
+        const locked = await findUserByEmail(tx, email, true);
+        if (locked && !locked.emailVerifiedAt) await issueVerificationCode(tx, deps, locked, deps.clock.now());
+      });
+      deps.mailQueued();
+    }
     return verificationRequired(email);
   }
 
@@ -168,7 +182,6 @@ export async function verifyOtp(
   body: z.output<typeof verifyOtpBody>,
   meta: RequestMeta,
 ): Promise<AuthSuccess> {
-  deps.limiter.hit(`verify:ip:${meta.ip}`, deps.config.rateLimits.verifyPerAddress);
   const email = normalizeEmail(body.email);
   type Outcome = { error: string; token?: undefined; row?: undefined } | { error: undefined; token: string; row: UserRow };
   const result = await deps.db.transaction(async (tx): Promise<Outcome> => {
@@ -217,49 +230,57 @@ export async function verifyOtp(
   return { token: result.token, user: await userWithKyc(deps, result.row) };
 }
 
-export async function resendOtp(deps: Deps, body: z.output<typeof emailOnlyBody>, meta: RequestMeta) {
-  deps.limiter.hit(`resend:ip:${meta.ip}`, deps.config.rateLimits.resendPerAddress);
+/**
+ * Mails a new code to an unverified address. The cooldown is per address, account or not, and the lookup
+ * and the mail happen after the answer, so the answer is the same, in the same time, for every address.
+ */
+export async function resendOtp(deps: Deps, body: z.output<typeof emailOnlyBody>) {
   const email = normalizeEmail(body.email);
-  const outcome = await deps.db.transaction(async (tx) => {
-    const user = await findUserByEmail(tx, email, true);
-    // Unknown and already-verified addresses get the same answer as a sent code: no enumeration.
-    if (!user || user.emailVerifiedAt) return {};
-    return issueVerificationCode(tx, deps, user);
-  });
-  if (outcome.retryAfter !== undefined) {
-    throw new AppError('RATE_LIMITED', messages.auth.resendCooldown(outcome.retryAfter), {
-      retryAfter: outcome.retryAfter,
-    });
+  const retryAfter = await takeCodeCooldown(deps, email, OTP_RESEND_COOLDOWN_SECONDS);
+  if (retryAfter !== undefined) {
+    throw new AppError('RATE_LIMITED', messages.auth.resendCooldown(retryAfter), { retryAfter });
   }
-  deps.mailQueued();
+  const now = deps.clock.now();
+  deps.tasks.run('resend-code', async () => {
+    const sent = await deps.db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email, true);
+      if (!user || user.emailVerifiedAt) return false;
+      await issueVerificationCode(tx, deps, user, now);
+      return true;
+    });
+    if (sent) deps.mailQueued();
+  });
   return { message: messages.auth.otpSent };
 }
 
-export async function forgotPassword(deps: Deps, body: z.output<typeof emailOnlyBody>, meta: RequestMeta) {
+/** Mails a reset link to a known address; as with resend, the work happens after the same answer for all. */
+export async function forgotPassword(deps: Deps, body: z.output<typeof emailOnlyBody>) {
   const email = normalizeEmail(body.email);
-  deps.limiter.hit(`forgot:ip:${meta.ip}`, deps.config.rateLimits.forgotPerAddress);
-  deps.limiter.hit(`forgot:account:${email}`, deps.config.rateLimits.forgotPerAccount);
-  await deps.db.transaction(async (tx) => {
-    const user = await findUserByEmail(tx, email, true);
-    if (!user) return;
-    const now = deps.clock.now();
-    const token = randomToken(32);
-    await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: deps.secrets.hash(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_SECONDS * 1000),
+  const now = deps.clock.now();
+  deps.tasks.run('password-reset-link', async () => {
+    const sent = await deps.db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email, true);
+      if (!user) return false;
+      const token = randomToken(32);
+      await tx.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: deps.secrets.hash(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_SECONDS * 1000),
+      });
+      // The link is built from PUBLIC_URL, never from the request's Host header.
+      const resetUrl = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await enqueueMail(tx, deps, user.email, 'passwordReset', { firstName: user.firstName, resetUrl });
+      return true;
     });
-    // The link is built from PUBLIC_URL, never from the request's Host header.
-    const resetUrl = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await enqueueMail(tx, deps, user.email, 'passwordReset', { firstName: user.firstName, resetUrl });
+    if (sent) deps.mailQueued();
   });
-  deps.mailQueued();
   return { message: messages.auth.resetEmailSent };
 }
 
-export async function resetPassword(deps: Deps, body: z.output<typeof resetPasswordBody>, meta: RequestMeta) {
-  deps.limiter.hit(`reset:ip:${meta.ip}`, deps.config.rateLimits.resetPerAddress);
+export async function resetPassword(deps: Deps, body: z.output<typeof resetPasswordBody>) {
+  // Checked before the token is spent, so a refused password leaves the link usable.
+  assertPasswordNotGuessable(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   const done = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -275,13 +296,13 @@ export async function resetPassword(deps: Deps, body: z.output<typeof resetPassw
         ),
       )
       .returning({ userId: passwordResetTokens.userId });
-    if (!used) return false;
+    if (!used) return undefined;
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(and(eq(users.id, used.userId), isNull(users.deletedAt)))
       .returning();
-    if (!user) return false;
+    if (!user) return undefined;
     // Other outstanding reset links die with this one; every session ends.
     await tx
       .update(passwordResetTokens)
@@ -289,13 +310,15 @@ export async function resetPassword(deps: Deps, body: z.output<typeof resetPassw
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await revokeUserSessions(tx, deps, user.id);
     await enqueueMail(tx, deps, user.email, 'passwordChanged', { firstName: user.firstName });
-    return true;
+    return user.email;
   });
   if (!done) {
     throw new AppError('VALIDATION_ERROR', messages.auth.invalidResetToken, {
       fields: { token: messages.auth.invalidResetToken },
     });
   }
+  // Whoever reset the password owns the mailbox: failed sign-ins so far, from any address, no longer count.
+  await clearLoginFailures(deps, done);
   deps.mailQueued();
   return { message: messages.auth.passwordReset };
 }
@@ -306,7 +329,6 @@ export async function changePassword(
   body: z.output<typeof changePasswordBody>,
 ) {
   const { user } = session;
-  deps.limiter.hit(`change-password:account:${user.id}`, deps.config.rateLimits.loginPerAccount);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw new AppError('VALIDATION_ERROR', messages.auth.currentPasswordIncorrect, {
       fields: { currentPassword: messages.auth.currentPasswordIncorrect },
@@ -317,6 +339,7 @@ export async function changePassword(
       fields: { newPassword: messages.auth.samePassword },
     });
   }
+  assertPasswordNotGuessable(body.newPassword, 'newPassword', personalWords(user));
   const passwordHash = await hashPassword(body.newPassword);
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -331,35 +354,4 @@ export async function changePassword(
 export async function logout(deps: Deps, sessionId: string) {
   await revokeSession(deps.db, deps, sessionId);
   return { message: messages.auth.loggedOut };
-}
-
-/** Makes sure the configured admin exists (decisions section 2); the password is set only on creation. */
-export async function ensureAdmin(deps: Pick<Deps, 'db' | 'clock' | 'logger'>, admin: { email: string; password: string }) {
-  const email = normalizeEmail(admin.email);
-  const now = deps.clock.now();
-  const passwordHash = await hashPassword(admin.password);
-  const [row] = await deps.db
-    .insert(users)
-    .values({
-      email,
-      firstName: 'Admin',
-      lastName: 'Terrafund',
-      passwordHash,
-      role: 'admin',
-      emailVerifiedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: {
-        role: 'admin',
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, excluded.email_verified_at)`,
-        deletedAt: null,
-        updatedAt: now,
-      },
-    })
-    .returning({ id: users.id, createdAt: users.createdAt });
-  deps.logger.info({ adminId: row?.id, email }, 'admin account ensured');
-  return row;
 }

@@ -1,11 +1,22 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import type { Deps, RequestMeta } from '../../deps';
 
-/** Sessions are refreshed in the database at most this often, not on every request. */
-const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+/**
+ * A session's last use is written at most this often, not on every request: fine enough for the admins'
+ * 30-minute idle limit (a session can end at most this much early), cheap enough for every other request.
+ */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+type SessionTtl = Deps['config']['sessionTtl'];
+
+/** How long a session may stay unused: 30 minutes for an admin, else 12 hours, or 7 days remembered. */
+export function idleLimitSeconds(ttl: SessionTtl, session: { remember: boolean }, role: UserRow['role']) {
+  if (role === 'admin') return ttl.admin;
+  return session.remember ? ttl.remembered : ttl.default;
+}
 
 /**
  * Issues a session and the bearer token that names it: `<session id>.<32 random bytes>`. Only the HMAC of
@@ -18,7 +29,8 @@ export async function createSession(
 ): Promise<string> {
   const secret = randomToken(32);
   const now = deps.clock.now();
-  const ttl = input.remember ? deps.config.sessionTtl.remembered : deps.config.sessionTtl.default;
+  // The idle limit is checked on use (resolveSession); expires_at is the cap however busy the session is.
+  const ttl = deps.config.sessionTtl.absolute;
   const [session] = await tx
     .insert(sessions)
     .values({
@@ -39,9 +51,9 @@ const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 
 export type ResolvedSession = { sessionId: string; user: UserRow };
 
-/** The live session a token names, with its user; null for anything else. */
+/** The live session a token names, with its user; null for anything else, an idle session included. */
 export async function resolveSession(
-  deps: Pick<Deps, 'db' | 'clock' | 'secrets'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'config'>,
   token: string,
 ): Promise<ResolvedSession | null> {
   const match = TOKEN_PATTERN.exec(token);
@@ -55,8 +67,13 @@ export async function resolveSession(
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
     .limit(1);
   if (!row || !deps.secrets.matches(secret, row.session.tokenHash)) return null;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  const idleMs = now.getTime() - row.session.lastSeenAt.getTime();
+  if (idleMs >= idleLimitSeconds(deps.config.sessionTtl, row.session, row.user.role) * 1000) return null;
+  if (idleMs >= LAST_SEEN_RESOLUTION_MS) {
+    await deps.db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, now)));
   }
   return { sessionId, user: row.user };
 }

@@ -27,13 +27,11 @@ export const readyState = (): StartupState => ({ ready: true, phase: 'ready' });
 /** Long enough for a busy database or bucket, short enough for a proxy's health check timeout (5 s in deploy/haproxy.cfg). */
 const CHECK_TIMEOUT_MS = 3000;
 
-/**
- * What GET /api/health asks. Redis joins with one line when it is configured:
- * `...(deps.redis ? [{ name: 'redis', check: () => deps.redis!.ping() }] : []),`
- */
-export function readinessChecks(deps: Pick<Deps, 'db' | 'config'>, storage: FileStorage): DependencyCheck[] {
+/** What GET /api/health asks: the database, and Redis and the bucket when they are configured. */
+export function readinessChecks(deps: Pick<Deps, 'db' | 'config' | 'redis'>, storage: FileStorage): DependencyCheck[] {
   return [
     { name: 'database', check: () => deps.db.execute(sql`select 1`), local: !deps.config.databaseUrl },
+    ...(deps.redis ? [{ name: 'redis', check: () => deps.redis!.ping() }] : []),
     ...(storage.check ? [{ name: 's3', check: () => storage.check!() }] : []),
   ];
 }

@@ -49,7 +49,7 @@ describe('ledger invariants under random sequences of money movements', () => {
 
   beforeAll(async () => {
     // Runs span years of simulated time: sessions that outlive them keep the test about money, not sign-in.
-    ctx = await createTestApp({ clock, config: { sessionTtl: { remembered: 20 * 365 * 86_400, default: 20 * 365 * 86_400 } } });
+    ctx = await createTestApp({ clock, config: { sessionTtl: { remembered: 20 * 365 * 86_400, default: 20 * 365 * 86_400, admin: 20 * 365 * 86_400, absolute: 20 * 365 * 86_400 } } });
     adminEmail = (await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') })).email;
   });
   afterAll(() => ctx.close());

@@ -43,8 +43,8 @@ export const mailTemplates = {
       p.code,
     ),
   registrationAttempt: (p: { firstName: string; loginUrl: string; resetUrl: string }) =>
-    compose('Someone tried to register with your address', p.firstName, [
-      'Somebody just tried to create a new account with this e-mail address, which already has an account.',
+    compose('Someone tried to sign up with your address', p.firstName, [
+      'Someone tried to sign up with your address: somebody just tried to create a new account with this e-mail address, which already has an account.',
       `If it was you, sign in at ${p.loginUrl} or reset your password at ${p.resetUrl}. If it was not you, nothing changed and you can ignore this message.`,
     ]),
   passwordReset: (p: { firstName: string; resetUrl: string }) =>
@@ -141,6 +141,17 @@ export const mailTemplates = {
       ],
       undefined,
       { label: 'View your wallet', url: p.walletUrl },
+    ),
+  adminPromoted: (p: { firstName: string; loginUrl: string; supportEmail: string }) =>
+    compose(
+      'Your account was made an administrator',
+      p.firstName,
+      [
+        'The operator of Terrafund has made your account an administrator. Its password was replaced by the one the operator set, and every session of the account was signed out.',
+        `If you did not expect this, contact ${p.supportEmail} at once.`,
+      ],
+      undefined,
+      { label: 'Sign in', url: p.loginUrl },
     ),
 } as const;
 

@@ -66,8 +66,10 @@ describe('mail outbox', () => {
         url: '/api/users/register',
         payload: { firstName: 'Doomed', lastName: 'User', email, password: 'long-enough-1' },
       });
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ message: 'An error occurred. Please try again.', code: 'INTERNAL_ERROR' });
+      // The registration is written after the answer (no enumeration by timing), so the failure is not the
+      // client's to see: it answers as always, and once the work has run nothing was kept.
+      expect(response.statusCode).toBe(201);
+      await ctx.app.deps.tasks.drain();
       expect(await ctx.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
       expect(await outbox()).toEqual([]);
 
@@ -79,6 +81,7 @@ describe('mail outbox', () => {
         payload: { firstName: 'Fine', lastName: 'User', email: fine, password: 'long-enough-1' },
       });
       expect(ok.statusCode).toBe(201);
+      await ctx.app.deps.tasks.drain();
       expect((await outbox()).map((m) => m.recipient)).toEqual([fine]);
     } finally {
       await ctx.database.db.execute(sql`drop trigger tf_test_refuse_doomed on users`);
@@ -103,6 +106,7 @@ describe('mail outbox', () => {
       url: '/api/users/register',
       payload: { firstName: 'Sealed', lastName: 'Body', email, password: 'long-enough-1' },
     });
+    await ctx.app.deps.tasks.drain();
     const [queued] = await outbox();
     expect(queued).toMatchObject({ recipient: email, status: 'pending', attempts: 0, template: 'verificationCode' });
     const sealed = queued!.sealedBody!;
@@ -199,6 +203,7 @@ describe('mail outbox', () => {
   it('sends the verification mail from the configured sender with text and HTML parts', async () => {
     const user = await createUser(ctx, { emailVerifiedAt: null, firstName: '<b>Bold</b>' });
     await ctx.app.inject({ method: 'POST', url: '/api/users/resend-otp', payload: { email: user.email } });
+    await ctx.app.deps.tasks.drain();
     const { transport, sent } = recordingTransport();
     await pass(transport);
     expect(sent).toHaveLength(1);

@@ -81,6 +81,11 @@ export async function adminUpdateUser(
   if (body.role !== undefined && body.role !== target.role && target.id === actor.id) {
     throw new AppError('CONFLICT', messages.users.cannotChangeOwnRole);
   }
+  // Admin rights never ride on a member's own password and sessions: the operator promotes from the command
+  // line, which replaces both (modules/auth/admin-bootstrap.ts). Demotion stays here.
+  if (body.role === 'admin' && target.role !== 'admin') {
+    throw new AppError('FORBIDDEN', messages.users.promoteWithCli);
+  }
   const changes = { firstName: body.firstName, lastName: body.lastName, phone: body.phone, role: body.role };
   const updated = await deps.db.transaction(async (tx) => {
     const [row] = await tx

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@terrafund/contracts';
 import { users } from '../../db/schema';
 import {
   bearer,
@@ -188,25 +189,36 @@ describe('admin user management', () => {
   });
 
   describe('PATCH /users/:id', () => {
-    it('changes names, phone and role', async () => {
-      const target = await createUser(ctx);
+    it('changes names and phone, and demotes an admin', async () => {
+      const target = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
       const response = await call('PATCH', `/users/${target.id}`, adminToken, {
         firstName: 'Renamed',
         lastName: 'Person',
         phone: '+1 (201) 555-0199',
-        role: 'admin',
+        role: 'user',
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ _id: target.id, firstName: 'Renamed', lastName: 'Person', phone: '+1 (201) 555-0199', role: 'admin' });
+      expect(response.json()).toMatchObject({ _id: target.id, firstName: 'Renamed', lastName: 'Person', phone: '+1 (201) 555-0199', role: 'user' });
       const [row] = await ctx.database.db.select().from(users).where(eq(users.id, target.id));
-      expect(row).toMatchObject({ firstName: 'Renamed', lastName: 'Person', phone: '+1 (201) 555-0199', role: 'admin' });
+      expect(row).toMatchObject({ firstName: 'Renamed', lastName: 'Person', phone: '+1 (201) 555-0199', role: 'user' });
     });
 
-    it('applies a role change to sessions already open', async () => {
+    it('refuses to make a member admin (that is the operator\'s CLI), and changes nothing', async () => {
       const target = await createUser(ctx);
       const token = await loginAs(ctx, target.email);
+      const [before] = await rows(ctx, sql`select * from users where id = ${target.id}`);
+      const response = await call('PATCH', `/users/${target.id}`, adminToken, { firstName: 'Promoted', role: 'admin' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: messages.users.promoteWithCli, code: 'FORBIDDEN' });
+      expect(response.json().message).toContain('npm run admin -- --promote');
+      expect(await rows(ctx, sql`select * from users where id = ${target.id}`)).toEqual([before]);
+      // The member's own session never gains admin rights.
       expect((await call('GET', '/admin/users', token)).statusCode).toBe(403);
-      await call('PATCH', `/users/${target.id}`, adminToken, { role: 'admin' });
+    });
+
+    it('applies a demotion to sessions already open', async () => {
+      const target = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
+      const token = await loginAs(ctx, target.email);
       expect((await call('GET', '/admin/users', token)).statusCode).toBe(200);
       await call('PATCH', `/users/${target.id}`, adminToken, { role: 'user' });
       expect((await call('GET', '/admin/users', token)).statusCode).toBe(403);

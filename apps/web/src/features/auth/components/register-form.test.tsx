@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { messages } from '@terrafund/contracts';
 import { callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
 
 async function openRegister() {
@@ -87,6 +88,22 @@ describe('registration form', () => {
     await user.click(submit());
 
     await expectToast('Registration failed');
+  });
+
+  it('shows the server\'s refusal of a common password under the password field', async () => {
+    mockApi({ 'POST /users/register': () => ({ status: 400, body: { message: messages.validation.passwordTooCommon, code: 'VALIDATION_ERROR', fields: { password: messages.validation.passwordTooCommon } } }) });
+    const { user } = await openRegister();
+
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.type(screen.getByLabelText('Confirm password'), 'password123');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submit());
+
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(messages.validation.passwordTooCommon));
+    await expectToast(messages.validation.passwordTooCommon);
   });
 
   it('opens the terms without ticking the box', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { messages } from '@terrafund/contracts';
 import { callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
 
 describe('reset password', () => {
@@ -46,6 +47,18 @@ describe('reset password', () => {
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
 
     await expectToast('Invalid reset link. Please request a new password reset.');
+  });
+
+  it('shows the server\'s refusal of a common password under the new password', async () => {
+    mockApi({ 'POST /users/reset-password': () => ({ status: 400, body: { message: messages.validation.passwordTooCommon, code: 'VALIDATION_ERROR', fields: { newPassword: messages.validation.passwordTooCommon } } }) });
+    const { user } = renderApp('/reset-password?token=abc');
+
+    await user.type(await screen.findByLabelText('New password'), 'iloveyou');
+    await user.type(screen.getByLabelText('Confirm new password'), 'iloveyou');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(messages.validation.passwordTooCommon));
+    await expectToast(messages.validation.passwordTooCommon);
   });
 
   it('sends the token with the new password, toasts, and goes to /login after 2 seconds', async () => {

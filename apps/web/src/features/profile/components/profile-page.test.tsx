@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@terrafund/contracts';
+import { messages, type User } from '@terrafund/contracts';
 import { buildUser, callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
 
 async function openProfile(member: User = buildUser(), handlers: Parameters<typeof signIn>[1] = {}) {
@@ -134,6 +134,19 @@ describe('profile', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('New password')).toHaveValue('');
     expect(screen.getByLabelText('Confirm new password')).toHaveValue('');
     expect(callsTo(fetchMock, 'POST', '/users/change-password').at(-1)).toEqual({ currentPassword: 'old-secret-1', newPassword: 'new-secret-22' });
+  });
+
+  it('shows the server\'s refusal of a common new password under that field', async () => {
+    const { user } = await openProfile(buildUser(), {
+      'POST /users/change-password': () => ({ status: 400, body: { message: messages.validation.passwordTooCommon, code: 'VALIDATION_ERROR', fields: { newPassword: messages.validation.passwordTooCommon } } }),
+    });
+    await user.type(screen.getByLabelText('Current password'), 'old-secret-1');
+    await user.type(screen.getByLabelText('New password'), 'qwertyuiop');
+    await user.type(screen.getByLabelText('Confirm new password'), 'qwertyuiop');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(messages.validation.passwordTooCommon));
+    await expectToast(messages.validation.passwordTooCommon);
   });
 
   it('shows and hides each password', async () => {

@@ -1,0 +1,60 @@
+import pino from 'pino';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@terrafund/contracts';
+import { loadConfig } from '../config';
+import { connectDatabase } from '../db/client';
+import { systemClock } from '../lib/clock';
+import { createSecrets } from '../lib/crypto';
+import { accountRole, createAdminIfAbsent, promoteToAdmin, type AdminDeps } from '../modules/auth/admin-bootstrap';
+import { normalizeEmail } from '../modules/auth/auth.service';
+
+export class UsageError extends Error {}
+
+/** The operator's two admin commands; each answers one line, and exits non-zero when it changed nothing asked. */
+export type AdminCommand = { action: 'create' | 'promote'; email: string; password: string };
+
+export function checkCommand(command: { action: 'create' | 'promote'; email?: string; password?: string }): AdminCommand {
+  const email = command.email?.trim() ?? '';
+  const password = command.password ?? '';
+  if (!EMAIL_PATTERN.test(email)) throw new UsageError('an e-mail address is required');
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw new UsageError(`a password of at least ${PASSWORD_MIN_LENGTH} characters is required (ADMIN_PASSWORD or --password)`);
+  }
+  return { action: command.action, email: normalizeEmail(email), password };
+}
+
+/**
+ * Runs against the database the server uses (DATABASE_URL, or the embedded one under DATA_DIR: stop the
+ * server first, PGlite allows one process at a time). ADMIN_EMAIL and friends are the server's start-up
+ * bootstrap, not this command's, so they are left out of the configuration it reads.
+ */
+export async function runAdminCommand(command: AdminCommand, env: NodeJS.ProcessEnv = process.env): Promise<{ ok: boolean; message: string }> {
+  const ownEnv = { ...env };
+  for (const name of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_PROMOTE']) delete ownEnv[name];
+  const config = loadConfig(ownEnv);
+  const database = connectDatabase(config);
+  const deps: AdminDeps = {
+    db: database.db,
+    clock: systemClock,
+    secrets: createSecrets(config.appSecret),
+    config,
+    logger: pino({ level: 'warn' }),
+  };
+  try {
+    await database.migrate();
+    if (command.action === 'create') {
+      if (await createAdminIfAbsent(deps, command)) return { ok: true, message: `Admin created: ${command.email}` };
+      if ((await accountRole(deps, command.email)) === 'admin') {
+        return { ok: true, message: `${command.email} is already an admin; nothing changed.` };
+      }
+      return { ok: false, message: `${command.email} already has an account; nothing changed. To make it admin: npm run admin -- --promote ${command.email}` };
+    }
+    const outcome = await promoteToAdmin(deps, command);
+    if (outcome === 'promoted') {
+      return { ok: true, message: `Promoted ${command.email} to admin: password replaced, every session ended, owner mailed.` };
+    }
+    if (outcome === 'already-admin') return { ok: true, message: `${command.email} is already an admin; nothing changed.` };
+    return { ok: false, message: `No account has the address ${command.email}. To create an admin: npm run admin:create -- --email ${command.email} --password …` };
+  } finally {
+    await database.close();
+  }
+}
