@@ -23,6 +23,7 @@ import { projectRoutes } from './modules/projects/projects.routes';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { userAdminRoutes } from './modules/users/users.routes';
 import { registerAccessControl, type RegisteredRoute } from './plugins/access';
+import { registerCompression } from './plugins/compress';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerInputGuards } from './plugins/input';
 import { registerOpenApi } from './plugins/openapi';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(
     async (api) => {
+      await registerCompression(api);
       await api.register(healthRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(userAdminRoutes(deps));
