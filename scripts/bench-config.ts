@@ -13,72 +13,14 @@
  * Traffic goes to 127.0.0.1 only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, openSync, closeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { freePort, load, machine, median, option, waitFor, type Run } from './bench-http';
 
 const root = path.resolve(import.meta.dirname, '..');
-const option = (name: string, fallback: number) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
 const REQUIRED_RATIO = 0.6;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer in time`);
-}
-
-type Run = { rps: number; p50: number; p99: number; requests: number; errors: number; non2xx: number; cpuPerRequest: number };
-
-/** CPU time (user + system) a process has used, in microseconds, from /proc (Linux). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1_000_000) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = 100;
-
-async function load(url: string, connections: number, duration: number, pid: number): Promise<Run> {
-  const cpuBefore = cpuMicros(pid);
-  const result = await autocannon({ url, connections, duration, pipelining: 1 });
-  const cpu = cpuMicros(pid) - cpuBefore;
-  return {
-    cpuPerRequest: cpu / Math.max(1, result.requests.total),
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function main() {
   const connections = option('connections', 32);
@@ -114,9 +56,9 @@ async function main() {
     if (!bareBody.equals(body)) throw new Error('the bare server does not answer the same bytes');
 
     console.log(`GET /api/config: ${body.length} bytes of ${type}; ${connections} connections, ${duration} s per measurement, ${rounds} rounds`);
-    console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}, Node ${process.version}`);
-    await load(appUrl, connections, warmup, app.pid!);
-    await load(bareUrl, connections, warmup, bare.pid!);
+    console.log(`machine: ${machine()}`);
+    await load({ url: appUrl, connections, duration: warmup }, app.pid!);
+    await load({ url: bareUrl, connections, duration: warmup }, bare.pid!);
 
     const results = { app: [] as Run[], bare: [] as Run[] };
     const logLinesBefore = readFileSync(logFile, 'utf8').split('\n').length;
@@ -125,7 +67,7 @@ async function main() {
       // Alternate which goes first, so neither always runs on a machine warmed (or loaded) by the other.
       const order = round % 2 ? (['bare', 'app'] as const) : (['app', 'bare'] as const);
       for (const which of order) {
-        const run = await load(which === 'app' ? appUrl : bareUrl, connections, duration, (which === 'app' ? app : bare).pid!);
+        const run = await load({ url: which === 'app' ? appUrl : bareUrl, connections, duration }, (which === 'app' ? app : bare).pid!);
         if (which === 'app') appRequests += run.requests;
         if (run.errors || run.non2xx) throw new Error(`${which}: ${run.errors} errors, ${run.non2xx} non-2xx answers`);
         results[which].push(run);
