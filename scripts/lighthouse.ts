@@ -8,13 +8,14 @@
  *   npm run lighthouse -- http://host:3000      # a server already running (or LIGHTHOUSE_URL); the dashboard then
  *                                               # needs LIGHTHOUSE_EMAIL and LIGHTHOUSE_PASSWORD of a verified member
  *   npm run lighthouse -- --runs=5 --no-build
+ *   npm run lighthouse -- --save=lighthouse-reports   # also writes each run's full report (JSON) there
  *
  * Each page is measured `--runs` times (3) in one Chromium; the table shows the median of each column. The
  * member's token is put in localStorage before the dashboard is loaded (storage is not reset for it). Prints
  * the failing audits of the median run too. Exits non-zero when a page misses a target.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -47,6 +48,7 @@ const runs = option('runs', 3);
 let lighthouseVersion = '';
 const benchmarkIndexes: number[] = [];
 const urlArgument = process.argv.slice(2).find((a) => !a.startsWith('--'));
+const saveDir = process.argv.find((a) => a.startsWith('--save='))?.slice('--save='.length);
 
 /** Starts the product as `npm start` does, on a free port with a fresh DATA_DIR; its log goes to a file. */
 async function startProduct() {
@@ -187,6 +189,10 @@ async function main() {
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
         if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
         results.push(result.lhr);
+        if (saveDir) {
+          mkdirSync(saveDir, { recursive: true });
+          writeFileSync(path.join(saveDir, `${page.name}-${run}.json`), JSON.stringify(result.lhr));
+        }
         lighthouseVersion = result.lhr.lighthouseVersion;
         benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
         const f = figuresOf(result.lhr);
