@@ -1,5 +1,5 @@
 // The one gate (conventions habit 13): typecheck, lint, unit and integration tests (the API on PGlite,
-// and on PostgreSQL too when DATABASE_URL is set), then the browser journeys. Ends with one summary line.
+// and on PostgreSQL too when DATABASE_URL is set), the landing page's bundle size, then the browser journeys. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +17,8 @@ const steps = [
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`],
   ],
+  // Builds the web app and holds the landing page to its JavaScript budget (issue 14), printing each chunk.
+  ['web build and landing bundle size', 'node', ['scripts/check-bundle-size.mjs', '--build']],
   ['browser journeys', 'node', ['scripts/e2e.mjs']],
 ];
 

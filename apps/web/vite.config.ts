@@ -2,11 +2,18 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Every text file of the build (and of public/) also as .br and .gz at maximum quality, once, at build:
+    // the server sends the one the browser accepts without compressing on each request (issue 17).
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|css|js|mjs|svg|json|txt)$/, exclude: /\.vite\// }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -19,5 +26,7 @@ export default defineConfig({
     // No source maps in the build: served, they would hand anyone our source; the server also refuses any
     // `.map` request (apps/api/src/plugins/web.ts).
     sourcemap: false,
+    // Read by scripts/check-bundle-size.mjs: which chunks each route module pulls in (dist/.vite, never served).
+    manifest: true,
   },
 });

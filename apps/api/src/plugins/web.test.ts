@@ -1,47 +1,126 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import viteConfig from '../../../web/vite.config';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { pdf } from '../../test/files';
+import { uploaded } from '../../test/project-fixtures';
+import { createMemberAndAdmin, createTestApp, type TestContext } from '../../test/test-app';
+import { COMPRESS_THRESHOLD_BYTES } from './compress';
+import { IMMUTABLE_CACHE } from './web';
 
-/**
- * No public source maps: the web build makes none, and the server refuses to serve one that is in the
- * built directory anyway (an old or local build), answering 404 rather than the file or index.html.
- */
-describe('the built web app', () => {
-  let dist: string;
+/** A built web app as Vite lays it out: hashed assets, each text file also as .br and .gz. */
+function fakeDist() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tf-web-'));
+  const files: Record<string, string> = {
+    'index.html': `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`,
+    'assets/index-Ab12Cd34.js': `console.log(${JSON.stringify('terrafund '.repeat(300))});`,
+    'assets/index-Ef56Gh78.css': `body{color:#111}`.repeat(100),
+    'theme-init.js': `document.documentElement.classList.add('dark');`,
+    '.vite/manifest.json': '{"index.html":{"file":"assets/index-Ab12Cd34.js","isEntry":true}}',
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+    if (name.startsWith('.vite')) continue;
+    writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(dir, `${name}.gz`), gzipSync(text));
+  }
+  return { dir, files };
+}
+
+describe('web app files and response compression', () => {
   let ctx: TestContext;
+  let dist: ReturnType<typeof fakeDist>;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(os.tmpdir(), 'tf-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Terrafund</title><script type="module" src="/assets/app.js"></script>');
-    writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("app");\n');
-    writeFileSync(path.join(dist, 'assets', 'app.js.map'), '{"version":3,"sources":["../src/secret.ts"],"sourcesContent":["const key = 1"]}');
-    writeFileSync(path.join(dist, 'root.css.map'), '{"version":3}');
-    ctx = await createTestApp({ config: { webDistDir: dist } });
+    dist = fakeDist();
+    ctx = await createTestApp({ config: { webDistDir: dist.dir } });
   });
   afterAll(async () => {
     await ctx.close();
-    rmSync(dist, { recursive: true, force: true });
+    rmSync(dist.dir, { recursive: true, force: true });
   });
 
-  it('is built without source maps', () => {
-    const { build } = viteConfig as { build?: { sourcemap?: unknown } };
-    expect([false, undefined, 'hidden']).toContain(build?.sourcemap);
-    // 'hidden' would still write the files: then they must not be in what is served, which the next test proves.
+  const get = (url: string, acceptEncoding?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+  it('sends the precompressed Brotli file of a hashed asset to a browser that accepts it, cached for a year', async () => {
+    const response = await get('/assets/index-Ab12Cd34.js', 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(dist.files['assets/index-Ab12Cd34.js']);
   });
 
-  it('serves the app and its assets, but never a .map file', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/dashboard' })).body).toContain('<title>Terrafund</title>');
-    for (const url of ['/assets/app.js.map', '/root.css.map', '/assets/APP.JS.MAP', '/assets/missing.js.map', '/assets/app.js.map?x=1']) {
-      for (const method of ['GET', 'HEAD'] as const) {
-        const response = await ctx.app.inject({ method, url });
-        expect(response.statusCode, `${method} ${url}`).toBe(404);
-        expect(response.body, url).not.toContain('sourcesContent');
-        expect(response.body, url).not.toContain('<title>');
-      }
+  it('sends the .gz file to a client that accepts only gzip, and the plain file to one that accepts neither', async () => {
+    const gzip = await get('/assets/index-Ef56Gh78.css', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-type']).toMatch(/^text\/css/);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(dist.files['assets/index-Ef56Gh78.css']);
+    expect(gzip.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+
+    for (const encoding of [undefined, 'identity']) {
+      const plain = await get('/assets/index-Ef56Gh78.css', encoding);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(dist.files['assets/index-Ef56Gh78.css']);
+      expect(plain.headers['cache-control']).toBe(IMMUTABLE_CACHE);
     }
+  });
+
+  it.each(['/', '/dashboard', '/wallet/payment/success?x=1'])('answers %s with index.html, compressed and never cached', async (url) => {
+    const response = await get(url, 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(dist.files['index.html']);
+  });
+
+  it('revalidates unhashed files (theme-init.js) on every use', async () => {
+    const response = await get('/theme-init.js', 'gzip');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not serve the build manifest', async () => {
+    const response = await get('/.vite/manifest.json');
+    expect(response.body).not.toContain('isEntry');
+  });
+
+  it(`compresses JSON answers above ${COMPRESS_THRESHOLD_BYTES} bytes for clients that accept it`, async () => {
+    const plain = await get('/api/docs');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+
+    const br = await get('/api/docs', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+
+    const gzip = await get('/api/docs', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it(`leaves JSON answers of ${COMPRESS_THRESHOLD_BYTES} bytes or less as they are`, async () => {
+    const response = await get('/api/config', 'gzip, br');
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toHaveProperty('contactEmail');
+  });
+
+  it('streams stored files (a project document) as they are, never re-encoded', async () => {
+    const { adminToken } = await createMemberAndAdmin(ctx);
+    const document = pdf();
+    const asset = await uploaded(ctx, adminToken, 'document', document, 'fact-sheet.pdf');
+    const response = await get(asset.url, 'gzip, br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.rawPayload.equals(document)).toBe(true);
   });
 });

@@ -5,10 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '@terrafund/contracts';
 
 const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
+/** Vite names every file under assets/ by its content hash, so a changed file has a new name. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
- * non-API GET that is not a file answered with index.html so client-side routes load.
+ * Serves the built web app: hashed assets cached for a year, index.html and the other unhashed files
+ * revalidated on every use, and every non-API GET that is not a file answered with index.html so client-side
+ * routes load. The build writes each text file also as .br and .gz (apps/web/vite.config.ts); the one the
+ * request's Accept-Encoding prefers is sent as it is, so nothing is compressed per request.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
@@ -21,11 +25,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       // A source map would hand anyone our source; the build makes none, and one that lands in dist anyway
       // (a local build with maps on) is not served: 404, not index.html.
       allowedPath: (pathname) => !isSourceMap(pathname),
+      preCompressed: true,
+      // The build manifest (dist/.vite) is for the bundle-size check, not for browsers.
+      dotfiles: 'ignore',
       setHeaders(reply, filePath) {
-        reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE_CACHE : 'no-cache');
       },
     });
   }

@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '@terrafund/contracts';
 import { buildUser, mockApi, renderApp, signIn } from '@/testing/test-utils';
 
 describe('route guards', () => {
+  // The first test imports its lazy route modules and the signed-in frame cold: seconds on a busy machine.
   it('sends a visitor to /login, remembering the page, and back to it after signing in', async () => {
     mockApi({ 'POST /users/login': () => ({ body: { token: 'tok', user: buildUser() } }) });
     const { user, router } = renderApp('/wallet?tab=deposit');
@@ -21,7 +22,7 @@ describe('route guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
     expect(router.state.location.search).toBe('?tab=deposit');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose New Plan' })).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('shows a spinner while the stored session is checked, then the page', async () => {
     let answer: (value: Response) => void = () => {};

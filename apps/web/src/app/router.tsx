@@ -2,12 +2,17 @@ import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { AppLayout } from '@/features/layout/components/app-layout';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { RouteError } from './routes/error';
 
 /** Loads a route module (its default export is the screen) only when the route is visited. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/**
+ * The signed-in frame (top bar, sidebar, menus) loads with the first screen that uses it, so the landing and
+ * sign-in pages do not carry it (issue 14: the landing page loads only what it renders).
+ */
+const appLayout = async () => ({ Component: (await import('@/features/layout/components/app-layout')).AppLayout });
 
 function Root() {
   return (
@@ -41,7 +46,7 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword.path, lazy: screen(() => import('./routes/reset-password')) },
       {
         // Public, with the top bar; the sidebar shows only to a signed-in member.
-        element: <AppLayout />,
+        lazy: appLayout,
         children: [
           { path: paths.paymentSuccess.path, lazy: screen(() => import('./routes/payment-success')) },
           { path: paths.paymentTimeout.path, lazy: screen(() => import('./routes/payment-timeout')) },
@@ -51,7 +56,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            lazy: appLayout,
             children: [
               { path: paths.dashboard.path, lazy: screen(() => import('./routes/dashboard')) },
               { path: paths.projects.path, lazy: screen(() => import('./routes/projects')) },

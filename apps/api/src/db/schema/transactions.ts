@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { journalEntries } from './ledger';
 import { projects } from './projects';
 import { users } from './users';
@@ -38,8 +38,29 @@ export const transactions = pgTable(
     index('transactions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('transactions_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('transactions_project_idx').on(t.projectId).where(sql`${t.projectId} is not null`),
+    // The admin figures' partial days (a 30-day window starts and ends mid-day): one type's rows of a day.
+    index('transactions_type_status_created_idx').on(t.type, t.status, t.createdAt),
     check('transactions_investment_project', sql`(${t.type} = 'investment') = (${t.projectId} is not null)`),
   ],
 );
 
 export type TransactionRow = typeof transactions.$inferSelect;
+
+/**
+ * Count and sum of `transactions` per UTC day, type and status, kept by statement-level triggers on
+ * `transactions` (migration 0010), so the admin figures read days, not rows. Each statement that writes
+ * transactions appends its net change per bucket (append-only: concurrent writers never wait on a shared
+ * row); `foldTransactionTotals` merges a bucket's rows into one. The true figure of a bucket is the sum of
+ * its rows.
+ */
+export const transactionTotals = pgTable(
+  'transaction_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('transaction_totals_bucket_idx').on(t.type, t.status, t.day)],
+);

@@ -19,6 +19,7 @@ import { transactions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { toTransactionDto } from '../transactions/transactions.service';
+import { completedCentsBetween, dayOf, foldTransactionTotals, latestPayoutDayCents } from './transaction-totals';
 import { decodeCursor, encodeCursor, sameKey, type PageBookmarks, type PageKey } from './transactions-page';
 
 /**
@@ -67,6 +68,8 @@ export async function dashboardStats(deps: Pick<Deps, 'db' | 'clock'>): Promise<
   const before = sql`created_at > ${at(nowMs - 2 * GROWTH_WINDOW_MS)} and created_at <= ${at(nowMs - GROWTH_WINDOW_MS)}`;
   const invested = sql`type in ('deposit', 'investment')`;
 
+  // Money figures read the per-day totals (transaction-totals.ts), not every transaction; fold them first.
+  await foldTransactionTotals(deps.db);
   const [row] = await queryRows<{
     total_users: string;
     user_growth: number;
@@ -86,23 +89,14 @@ export async function dashboardStats(deps: Pick<Deps, 'db' | 'clock'>): Promise<
       ),
       money as (
         select coalesce(sum(amount_cents) filter (where ${invested}), 0) as invested,
-               coalesce(sum(amount_cents) filter (where ${invested} and ${recent}), 0) as invested_recent,
-               coalesce(sum(amount_cents) filter (where ${invested} and ${before}), 0) as invested_before,
-               coalesce(sum(amount_cents) filter (where created_at >= ${at(monthStart)} and created_at < ${at(nextMonth)}), 0) as monthly
-        from transactions
+               coalesce(sum(amount_cents) filter (where day >= ${dayOf(monthStart)}::date and day < ${dayOf(nextMonth)}::date), 0) as monthly,
+               ${completedCentsBetween(invested, nowMs - GROWTH_WINDOW_MS, nowMs)} as invested_recent,
+               ${completedCentsBetween(invested, nowMs - 2 * GROWTH_WINDOW_MS, nowMs - GROWTH_WINDOW_MS)} as invested_before
+        from transaction_totals
         where status = 'completed'
       ),
       -- Dividends are dated at their business day's payout time, so the latest payout's UTC day is the day paid.
-      payout_day as (
-        select date_trunc('day', max(created_at), 'UTC') as start
-        from transactions
-        where type = 'payout' and status = 'completed' and created_at < ${at(tomorrow)}
-      ),
-      payouts as (
-        select coalesce(sum(t.amount_cents), 0) as paid
-        from transactions t, payout_day d
-        where t.type = 'payout' and t.status = 'completed' and t.created_at >= d.start and t.created_at < ${at(tomorrow)}
-      )
+      payouts as (select ${latestPayoutDayCents(tomorrow)} as paid)
       select members.total::text as total_users,
              ${growth(sql`members.recent`, sql`members.before`)} as user_growth,
              money.invested::text as invested,

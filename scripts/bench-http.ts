@@ -1,0 +1,79 @@
+/**
+ * What the HTTP benchmarks (bench-config.ts, bench-transactions.ts) share: starting a server process, waiting
+ * for it, one autocannon measurement with the server's CPU time, medians. Traffic goes to 127.0.0.1 only.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import autocannon from 'autocannon';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url: string, child: ChildProcess, init: RequestInit = {}, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url, init)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+/** CPU time (user + system) a process has used, in microseconds, from /proc (Linux; 100 ticks a second). */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+export type Run = { rps: number; p50: number; p99: number; requests: number; errors: number; non2xx: number; cpuPerRequest: number };
+
+/** One autocannon measurement; `rate` fixes the total requests per second (otherwise as fast as answered). */
+export async function load(
+  options: { url: string; connections: number; duration: number; headers?: Record<string, string>; rate?: number },
+  pid: number,
+): Promise<Run> {
+  const cpuBefore = cpuMicros(pid);
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.duration,
+    headers: options.headers,
+    pipelining: 1,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+  });
+  const cpu = cpuMicros(pid) - cpuBefore;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    cpuPerRequest: cpu / Math.max(1, result.requests.total),
+  };
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export const machine = () =>
+  `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}, Node ${process.version}`;
+
+export const option = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
