@@ -108,7 +108,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   registerAccessLog(app);
-  registerErrorHandling(app);
+  // Redis configured but not connected: a limited route's failure is an outage (503), not our bug (500).
+  registerErrorHandling(app, { dependencyDown: () => redis !== undefined && redis.status !== 'ready' });
   registerMetrics(app, { db: options.db, metricsToken: config.metricsToken });
   registerInputGuards(app);
   await registerSecurityHeaders(app);

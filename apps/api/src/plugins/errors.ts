@@ -20,14 +20,14 @@ const INTERNAL_ERROR: ErrorResponse = { message: messages.common.unexpected, cod
  * words) stay in the log. It must never throw itself: Fastify's fallback would then answer with the raw
  * error message, whatever it holds.
  */
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(app: FastifyInstance, options: { dependencyDown?: () => boolean } = {}) {
   app.setErrorHandler((thrown: unknown, request, reply) => {
     const send = (status: number, body: ErrorResponse) => {
       if (body.retryAfter !== undefined) reply.header('retry-after', String(body.retryAfter));
       return reply.status(status).send(body);
     };
     try {
-      return answer(thrown, request, send);
+      return answer(thrown, request, send, options.dependencyDown ?? (() => false));
     } catch (handlerError) {
       request.log.error({ err: handlerError, thrown, reqId: request.id }, 'error handler failed');
       return send(500, INTERNAL_ERROR);
@@ -35,7 +35,14 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
-function answer(thrown: unknown, request: FastifyRequest, send: (status: number, body: ErrorResponse) => FastifyReply) {
+const SERVICE_UNAVAILABLE: ErrorResponse = { message: messages.common.serviceUnavailable, code: 'SERVICE_UNAVAILABLE', retryAfter: 5 };
+
+function answer(
+  thrown: unknown,
+  request: FastifyRequest,
+  send: (status: number, body: ErrorResponse) => FastifyReply,
+  dependencyDown: () => boolean,
+) {
   // Anything can be thrown (a string, null); only an object can be one of ours or Fastify's.
   if (thrown === null || typeof thrown !== 'object') {
     request.log.error({ thrown: String(thrown), reqId: request.id }, 'unhandled error');
@@ -71,6 +78,13 @@ function answer(thrown: unknown, request: FastifyRequest, send: (status: number,
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     const code: ErrorCode = error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : error.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION_ERROR';
     return send(statusByCode[code], { message: clientMessages[code], code });
+  }
+
+  // A shared store this instance needs (Redis, for the limits and throttles) is not connected: the request
+  // failed for that, not for a fault of ours; say so and when to come back, as readiness does.
+  if (dependencyDown()) {
+    request.log.warn({ err: { message: error.message }, reqId: request.id }, 'dependency unavailable');
+    return send(statusByCode.SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE);
   }
 
   request.log.error({ err: error, reqId: request.id }, 'unhandled error');

@@ -101,3 +101,21 @@ describe('without REDIS_URL', () => {
     }
   });
 });
+
+describe('with REDIS_URL set and Redis not answering', () => {
+  it('answers a limited route 503 with Retry-After, not 500, and signs no one in', async () => {
+    const { app, close } = await createTestApp({ config: { redisUrl: 'redis://127.0.0.1:1', rateLimits: limits } });
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: uniqueEmail('down'), password: 'Tf-correct-horse-9' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({ message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE', retryAfter: 5 });
+    } finally {
+      await close();
+    }
+  }, 30_000);
+});
