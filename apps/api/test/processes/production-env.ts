@@ -37,7 +37,7 @@ export async function startProductionBackends(name: string) {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     METRICS_TOKEN: metricsToken,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
     ...s3.env,
   };
