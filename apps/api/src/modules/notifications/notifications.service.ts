@@ -100,7 +100,8 @@ export async function unreadCount(db: Executor, userId: string): Promise<number>
 /** GET /api/notifications: the caller's notifications, newest first, a page at a time (keyset on created_at, id). */
 export async function listNotifications(deps: { db: Database }, userId: string, cursor?: string): Promise<NotificationsPage> {
   let after: { createdAt: string; id: string } | undefined;
-  if (cursor !== undefined) {
+  // `?cursor=` (empty) is the first page, as the contract writes the first call.
+  if (cursor) {
     const key = decodeCursor(cursor);
     const m = messages.notifications.cursorInvalid;
     if (!key) throw new AppError('VALIDATION_ERROR', m, { fields: { cursor: m } });

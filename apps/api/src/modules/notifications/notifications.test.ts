@@ -152,6 +152,7 @@ describe('notifications (the bell)', () => {
     await seed(member.id, NOTIFICATIONS_PAGE_SIZE + 5);
     const first = await bell(token);
     expect(first.items).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
+    expect((await call('GET', '/notifications?cursor=', token)).json()).toEqual(first);
     expect(first.unreadCount).toBe(NOTIFICATIONS_PAGE_SIZE + 5);
     expect(first.nextCursor).toEqual(expect.any(String));
     const second = await bell(token, first.nextCursor!);
