@@ -27,7 +27,7 @@ export function NotificationsMenu() {
     <Dropdown
       label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
       triggerClassName="relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
-      panelClassName="w-80 max-w-[calc(100vw-2rem)]"
+      panelClassName="w-72 max-w-[calc(100vw-2rem)] sm:w-80"
       trigger={
         <>
           <BellIcon />
