@@ -5,9 +5,6 @@ import { api } from '@/lib/api-client';
 /** Every page of the bell's list; marking read makes them stale. */
 export const notificationsKey = ['notifications'] as const;
 
-/** How often the bell asks for news while the page is open (it also asks when the window regains focus). */
-export const NOTIFICATIONS_POLL_MS = 60_000;
-
 export const getNotifications = (cursor: string | null, signal?: AbortSignal) =>
   api.get<NotificationsPage>('/notifications', { params: { cursor }, signal });
 
@@ -22,8 +19,10 @@ export const notificationsQueryOptions = () =>
 export function useNotifications() {
   return useInfiniteQuery({
     ...notificationsQueryOptions(),
-    refetchInterval: NOTIFICATIONS_POLL_MS,
-    refetchOnWindowFocus: true,
+    // No timer: every request keeps the session alive, so polling would defeat the idle sign-out. The bell asks
+    // again when the window regains focus, when the page loads and when it is opened.
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
     // A background poll that fails says nothing: the bell shows its own message when opened.
     meta: { skipGlobalToast: true },
   });

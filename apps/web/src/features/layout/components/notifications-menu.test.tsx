@@ -16,8 +16,12 @@ const note = (overrides: Partial<Notification>): Notification => ({
 /** A server holding `items`, which marks read as the real one does. */
 function bellServer(initial: Notification[]) {
   let items = initial;
+  const add = (n: Notification) => {
+    items = [n, ...items];
+  };
   const unread = () => items.filter((n) => n.readAt === null).length;
   return {
+    add,
     'GET /notifications': (): { body: NotificationsPage } => ({ body: { items, unreadCount: unread(), nextCursor: null } }),
     'POST /notifications/read': (body: unknown) => {
       const request = body as { ids?: string[]; all?: boolean };
@@ -79,6 +83,21 @@ describe('the notification bell', { timeout: 20_000 }, () => {
     expect(callsTo(fetchMock, 'POST', '/notifications/read')).toEqual([{ all: true }]);
     expect(await screen.findByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+  });
+
+  it('asks the server again when it is opened, without any timer', async () => {
+    const server = bellServer([]);
+    const { add, ...handlers } = server;
+    const fetchMock = signIn(buildUser(), handlers);
+    const { user } = renderApp('/dashboard');
+    const bell = await screen.findByRole('button', { name: 'Notifications' }, { timeout: 8000 });
+    const asked = callsTo(fetchMock, 'GET', '/notifications').length;
+
+    add(note({ title: 'Withdrawal sent' }));
+    await user.click(bell);
+    expect(await within(await screen.findByRole('list', { name: 'Notifications' })).findByText('Withdrawal sent')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/notifications').length).toBe(asked + 1);
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 
   it('says so when there is nothing yet', async () => {

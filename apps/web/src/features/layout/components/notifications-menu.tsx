@@ -15,19 +15,21 @@ const badgeText = (count: number) => (count > 9 ? '9+' : String(count));
 /**
  * The bell (decisions section 6): the unread count as a badge, the member's notifications newest first, each
  * linking to its screen. Opening an item marks it read; "Mark all as read" marks the rest. It asks for news
- * every minute and when the window regains focus.
+ * when the page loads, when the window regains focus and when it is opened.
  */
 export function NotificationsMenu() {
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unread = notifications.data?.pages[0]?.unreadCount ?? 0;
   const items = notifications.data?.pages.flatMap((page) => page.items) ?? [];
+  const refresh = notifications.refetch;
 
   return (
     <Dropdown
       label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
       triggerClassName="relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
       panelClassName="w-72 max-w-[calc(100vw-2rem)] sm:w-80"
+      onOpen={() => void refresh()}
       trigger={
         <>
           <BellIcon />
