@@ -13,15 +13,18 @@ const note = (overrides: Partial<Notification>): Notification => ({
   ...overrides,
 });
 
-/** A server holding `items`, which marks read as the real one does. */
+/** A server holding `items`, which marks read as the real one does; `add` brings news. */
 function bellServer(initial: Notification[]) {
+  return bellServerWithNews(initial).handlers;
+}
+
+function bellServerWithNews(initial: Notification[]) {
   let items = initial;
   const add = (n: Notification) => {
     items = [n, ...items];
   };
   const unread = () => items.filter((n) => n.readAt === null).length;
-  return {
-    add,
+  const handlers = {
     'GET /notifications': (): { body: NotificationsPage } => ({ body: { items, unreadCount: unread(), nextCursor: null } }),
     'POST /notifications/read': (body: unknown) => {
       const request = body as { ids?: string[]; all?: boolean };
@@ -29,6 +32,7 @@ function bellServer(initial: Notification[]) {
       return { body: { unreadCount: unread() } };
     },
   };
+  return { handlers, add };
 }
 
 describe('the notification bell', { timeout: 20_000 }, () => {
@@ -86,8 +90,7 @@ describe('the notification bell', { timeout: 20_000 }, () => {
   });
 
   it('asks the server again when it is opened, without any timer', async () => {
-    const server = bellServer([]);
-    const { add, ...handlers } = server;
+    const { add, handlers } = bellServerWithNews([]);
     const fetchMock = signIn(buildUser(), handlers);
     const { user } = renderApp('/dashboard');
     const bell = await screen.findByRole('button', { name: 'Notifications' }, { timeout: 8000 });
