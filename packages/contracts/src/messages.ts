@@ -106,6 +106,19 @@ export const messages = {
     paymentProviderUnavailable: 'The payment provider is not answering. Please try again in a few minutes.',
     depositPending: 'You already have a payment in progress for this plan',
   },
+  notifications: {
+    cursorInvalid: 'Invalid page cursor',
+    readBodyInvalid: 'Send {"ids": [...]} or {"all": true}',
+    tooManyIds: 'At most 100 notifications at once',
+    loadFailed: 'Failed to load notifications.',
+    empty: 'No notifications yet',
+  },
+  statements: {
+    fromInvalid: 'Start date must be a valid date (YYYY-MM-DD)',
+    toInvalid: 'End date must be a valid date (YYYY-MM-DD)',
+    rangeInvalid: 'The start date must not be after the end date',
+    downloadFailed: 'Failed to download the statement.',
+  },
   admin: {
     dashboardFailed: 'Failed to load dashboard data.',
     transactionsFailed: 'Failed to load transactions.',

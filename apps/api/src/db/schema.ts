@@ -7,3 +7,4 @@ export * from './schema/transactions';
 export * from './schema/memberships';
 export * from './schema/payments';
 export * from './schema/projects';
+export * from './schema/notifications';

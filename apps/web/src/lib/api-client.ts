@@ -130,6 +130,27 @@ export async function getPage<T>(path: string, options: Omit<RequestOptions, 'me
   };
 }
 
+/**
+ * GETs a file the server builds (a CSV statement) with the session token, which a plain link could not send:
+ * answers its bytes and the file name from Content-Disposition. Failures throw an ApiError like any call.
+ */
+export async function getFile(path: string, { params, signal }: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<{ blob: Blob; filename?: string }> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), { headers, signal });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR' });
+  }
+  if (!response.ok) throw toApiError(response, await readBody(response));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), filename };
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

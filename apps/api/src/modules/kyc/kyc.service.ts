@@ -22,6 +22,7 @@ import { PictureError, reencodePicture, type PictureType } from '../../lib/image
 import type { FileStorage } from '../../lib/storage';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
+import { notify } from '../notifications/notifications.service';
 import { walletBalancesOf } from '../ledger/ledger.service';
 import { toUserDto } from '../users/user-dto';
 import { signKycLink, verifyKycLink, type Disposition } from './kyc-links';
@@ -295,6 +296,12 @@ export async function decideKyc(deps: KycDeps, admin: UserRow, userId: string, b
       before: { kycStatus: target.kycStatus, kycVerified: target.kycVerified },
       after: { kycStatus: status, kycVerified: body.verified, ...(reason ? { rejectionReason: reason } : {}) },
     });
+    // One decision per submission (the row lock above): keyed by the decision's time.
+    if (body.verified) {
+      await notify(tx, deps, target.id, 'kyc.approved', undefined, `kyc.approved:${now.toISOString()}`);
+    } else {
+      await notify(tx, deps, target.id, 'kyc.rejected', { reason: reason! }, `kyc.rejected:${now.toISOString()}`);
+    }
     if (body.verified) {
       await enqueueMail(tx, deps, target.email, 'kycApproved', { firstName: target.firstName, walletUrl: `${deps.config.publicUrl}/wallet` });
     } else {

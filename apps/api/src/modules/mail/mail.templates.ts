@@ -142,6 +142,17 @@ export const mailTemplates = {
       undefined,
       { label: 'View your wallet', url: p.walletUrl },
     ),
+  investmentMade: (p: { firstName: string; amount: string; project: string; investedAt: string; projectUrl: string }) =>
+    compose(
+      `Your investment in ${p.project}`,
+      p.firstName,
+      [
+        `You invested ${p.amount} USD from your wallet in ${p.project} on ${p.investedAt}.`,
+        'The amount now counts in your total assets as invested. If you did not do this, contact support at once and change your password.',
+      ],
+      undefined,
+      { label: 'View the project', url: p.projectUrl },
+    ),
   adminPromoted: (p: { firstName: string; loginUrl: string; supportEmail: string }) =>
     compose(
       'Your account was made an administrator',

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps';
 import { newMembershipValues } from '../../jobs/payouts';
 import { memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.service';
+import { notify } from '../notifications/notifications.service';
 import type { ProviderName, ProviderStatus, ReviewReason } from './provider';
 
 /**
@@ -221,6 +222,20 @@ export async function settleDeposit(
   await tx.insert(memberships).values(membership);
 
   if (!member.deletedAt) {
+    // Keyed by the deposit: the same settlement reached twice (a redelivered notification) tells the member once.
+    await notify(
+      tx,
+      deps,
+      member.id,
+      'payment.settled',
+      {
+        pack: packName(invoice.pack),
+        amount: (invoice.amountCents / 100).toFixed(2),
+        endsOn: membership.endsAt.toISOString().slice(0, 10),
+        replacedPack: previous ? packName(previous.pack) : undefined,
+      },
+      `payment.settled:${invoice.transactionId}`,
+    );
     await enqueueMail(tx, deps, member.email, 'packActivated', {
       firstName: member.firstName,
       pack: packName(invoice.pack),

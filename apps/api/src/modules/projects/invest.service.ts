@@ -6,6 +6,8 @@ import { projects, transactions, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { memberAccount, memberBalance, postEntry, type LedgerProblem } from '../ledger/ledger.service';
+import { enqueueMail } from '../mail/mail.service';
+import { notify } from '../notifications/notifications.service';
 import { toTransactionDto } from '../transactions/transactions.service';
 import { formatUsd, pgCode, projectById, usdToCents } from './projects.service';
 
@@ -31,7 +33,7 @@ export async function invest(deps: Deps, user: UserRow, projectId: string, body:
   const cents = usdToCents(body.amount);
 
   try {
-    return await deps.db.transaction(async (tx) => {
+    const answer = await deps.db.transaction(async (tx) => {
       const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
       if (!project) throw new AppError('NOT_FOUND', m.notFound);
       if (user.kycStatus !== 'approved' || !user.kycVerified) throw new AppError('FORBIDDEN', m.kycRequired);
@@ -76,8 +78,20 @@ export async function invest(deps: Deps, user: UserRow, projectId: string, body:
         .update(projects)
         .set({ fundedCents: sql`${projects.fundedCents} + ${cents}`, updatedAt: now })
         .where(eq(projects.id, project.id));
+      // The member hears of money leaving their wallet, as with a withdrawal.
+      const amount = (cents / 100).toFixed(2);
+      await notify(tx, deps, user.id, 'investment.made', { amount, project: project.title }, `investment.made:${created!.id}`);
+      await enqueueMail(tx, deps, user.email, 'investmentMade', {
+        firstName: user.firstName,
+        amount,
+        project: project.title,
+        investedAt: `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        projectUrl: `${deps.config.publicUrl}/projects/${project.id}`,
+      });
       return { transaction: toTransactionDto(transaction!), project: await projectById(tx, project.id) };
     });
+    deps.mailQueued();
+    return answer;
   } catch (error) {
     if (error instanceof AppError && error.message === messages.ledger.insufficientBalance) throw amountError(m.insufficientBalance);
     // Only reachable if something bypassed the row lock: the database's CHECK funded ≤ target still holds.

@@ -6,6 +6,7 @@ import {
   errorResponse,
   idParam,
   planSchema,
+  transactionDetailSchema,
   transactionSchema,
   withdrawalDecisionBody,
 } from '@terrafund/contracts';
@@ -63,7 +64,13 @@ export const transactionRoutes =
 
     app.get('/transactions/:id', {
       config: { access: 'user' },
-      schema: { tags, security, params: idParam, response: { 200: transactionSchema, ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        description: 'One of the caller\'s transactions (404 for anyone else\'s); a withdrawal carries its `timeline`.',
+        params: idParam,
+        response: { 200: transactionDetailSchema, ...errorResponses },
+      },
       handler: async (request) => service.getTransaction(deps, requireAuth(request).user, request.params.id),
     });
 

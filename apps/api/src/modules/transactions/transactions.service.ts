@@ -5,6 +5,7 @@ import {
   PACK_FEATURES,
   UUID_PATTERN,
   type Plan,
+  type TimelineStep,
   type Transaction,
   type createWithdrawalBody,
   type withdrawalDecisionBody,
@@ -16,6 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
 import { memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.service';
+import { notify } from '../notifications/notifications.service';
 
 /** Money leaves the server as USD numbers; inside it is integer cents (decisions section 1). */
 export const centsToUsd = (cents: number) => cents / 100;
@@ -78,6 +80,7 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
       });
       const [withEntry] = await tx.update(transactions).set({ entryId }).where(eq(transactions.id, created!.id)).returning();
       // In the same transaction: the member hears of every withdrawal that holds money, and of no other.
+      await notify(tx, deps, user.id, 'withdrawal.requested', { amount: formatUsd(cents), address: body.walletAddress }, `withdrawal.requested:${created!.id}`);
       await enqueueMail(tx, deps, user.email, 'withdrawalRequested', {
         firstName: user.firstName,
         amount: formatUsd(cents),
@@ -126,7 +129,17 @@ export async function getTransaction(deps: Deps, requester: UserRow, id: string)
   if (!UUID_PATTERN.test(id)) throw notFound;
   const [row] = await deps.db.select().from(transactions).where(eq(transactions.id, id)).limit(1);
   if (!row || (row.userId !== requester.id && requester.role !== 'admin')) throw notFound;
-  return toTransactionDto(row);
+  return { ...toTransactionDto(row), ...(row.type === 'withdrawal' ? { timeline: withdrawalTimeline(row) } : {}) };
+}
+
+/** What a withdrawal went through: requested, then completed (with its hash) or failed once an admin decided. */
+export function withdrawalTimeline(row: TransactionRow): TimelineStep[] {
+  const steps: TimelineStep[] = [{ status: 'requested', at: row.createdAt.toISOString() }];
+  if (row.status !== 'pending') {
+    const at = (row.decidedAt ?? row.updatedAt).toISOString();
+    steps.push(row.status === 'completed' ? { status: 'completed', at, ...(row.txHash ? { txHash: row.txHash } : {}) } : { status: 'failed', at });
+  }
+  return steps;
 }
 
 /**
@@ -182,6 +195,12 @@ export async function decideWithdrawal(
     });
     const [member] = await tx.select().from(users).where(eq(users.id, current.userId));
     if (member) {
+      const amount = formatUsd(current.amountCents);
+      if (body.status === 'completed') {
+        await notify(tx, deps, member.id, 'withdrawal.completed', { amount, txHash: body.txHash }, `withdrawal.completed:${current.id}`);
+      } else {
+        await notify(tx, deps, member.id, 'withdrawal.failed', { amount }, `withdrawal.failed:${current.id}`);
+      }
       await enqueueMail(tx, deps, member.email, 'withdrawalDecided', {
         firstName: member.firstName,
         amount: formatUsd(current.amountCents),

@@ -9,6 +9,8 @@ type DropdownProps = {
   triggerClassName?: string;
   panelClassName?: string;
   align?: 'left' | 'right';
+  /** Called each time the panel opens (to refresh what it shows). */
+  onOpen?: () => void;
   children: (controls: { close: () => void }) => ReactNode;
 };
 
@@ -16,7 +18,7 @@ type DropdownProps = {
  * A button that shows a panel below it. The panel opens and closes on click, and closes when
  * something in it is chosen (children call `close`), on a click outside, and on Escape.
  */
-export function Dropdown({ trigger, label, triggerClassName, panelClassName, align = 'right', children }: DropdownProps) {
+export function Dropdown({ trigger, label, triggerClassName, panelClassName, align = 'right', onOpen, children }: DropdownProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -49,7 +51,10 @@ export function Dropdown({ trigger, label, triggerClassName, panelClassName, ali
         aria-label={label}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (!open) onOpen?.();
+          setOpen(!open);
+        }}
         className={cn(
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500',
           triggerClassName,

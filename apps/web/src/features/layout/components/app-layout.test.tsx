@@ -66,11 +66,11 @@ describe('app layout', () => {
   });
 
   it('shows an empty notification list behind the bell', async () => {
-    signIn(buildUser());
+    signIn(buildUser(), { 'GET /notifications': () => ({ body: { items: [], unreadCount: 0, nextCursor: null } }) });
     const { user } = renderApp('/dashboard');
 
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
-    expect(screen.getByText('No notifications yet')).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
   });
 
   it('signs out: ends the server session, forgets the user and goes to /login', async () => {

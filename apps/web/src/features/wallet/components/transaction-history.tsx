@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messages } from '@terrafund/contracts';
 import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/components/money/transaction-cells';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { useTransactions } from '../api/get-transactions';
+import { StatementDownload } from './statement-download';
+import { WithdrawalTimelineDialog } from './withdrawal-timeline-dialog';
 
 /**
  * The member's Transaction History (spec section 2): Date, Type, Amount, Status; deposits and payouts
@@ -16,6 +18,7 @@ import { useTransactions } from '../api/get-transactions';
  */
 export function TransactionHistory() {
   const transactions = useTransactions();
+  const [following, setFollowing] = useState<string | null>(null);
 
   let body: ReactNode;
   if (transactions.isPending) {
@@ -72,7 +75,20 @@ export function TransactionHistory() {
                 <TransactionAmount type={transaction.type} amount={transaction.amount} status={transaction.status} />
               </Td>
               <Td className="px-3 sm:px-5">
-                <TransactionStatusBadge status={transaction.status} />
+                {transaction.type === 'withdrawal' ? (
+                  // A withdrawal's status opens its timeline (requested, then completed or failed).
+                  <button
+                    type="button"
+                    onClick={() => setFollowing(transaction._id)}
+                    aria-label={`Track withdrawal of ${formatDate(transaction.date)}: ${transaction.status}`}
+                    title="Track this withdrawal"
+                    className="rounded-full hover:opacity-80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500"
+                  >
+                    <TransactionStatusBadge status={transaction.status} />
+                  </button>
+                ) : (
+                  <TransactionStatusBadge status={transaction.status} />
+                )}
               </Td>
             </tr>
           ))}
@@ -84,12 +100,14 @@ export function TransactionHistory() {
   return (
     <Card className="min-w-0">
       <section aria-labelledby="transaction-history-title">
-        <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+        <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
           <h2 id="transaction-history-title" className="font-semibold text-slate-900 dark:text-white">
             Transaction History
           </h2>
+          <StatementDownload />
         </div>
         {body}
+        <WithdrawalTimelineDialog transactionId={following} onClose={() => setFollowing(null)} />
       </section>
     </Card>
   );
