@@ -106,6 +106,13 @@ export const messages = {
     paymentProviderUnavailable: 'The payment provider is not answering. Please try again in a few minutes.',
     depositPending: 'You already have a payment in progress for this plan',
   },
+  membership: {
+    ended: 'Your membership has ended',
+    endedOn: (date: string) => `Ended on ${date}`,
+    endsOn: (date: string) => `Ends on ${date}`,
+    renew: 'Buy a new pack to receive dividends again. It starts when its payment is confirmed.',
+    renewButton: 'Buy a new pack',
+  },
   admin: {
     dashboardFailed: 'Failed to load dashboard data.',
     transactionsFailed: 'Failed to load transactions.',

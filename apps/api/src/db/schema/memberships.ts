@@ -72,5 +72,25 @@ export const dividendPayouts = pgTable(
   ],
 );
 
+/**
+ * The mails of a membership's end (jobs/membership-end.ts): one row per membership and kind, written in the
+ * transaction that queues the mail. The primary key is what makes each mail go once, whatever number of
+ * servers or reruns look at the same membership at once.
+ */
+export const membershipReminders = pgTable(
+  'membership_reminders',
+  {
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id),
+    kind: text('kind', { enum: ['ending_soon', 'ended'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.membershipId, t.kind] }),
+    check('membership_reminders_kind_check', sql`${t.kind} in ('ending_soon', 'ended')`),
+  ],
+);
+
 export type MembershipRow = typeof memberships.$inferSelect;
 export type DividendPayoutRow = typeof dividendPayouts.$inferSelect;

@@ -11,6 +11,7 @@ function buildDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     walletBalance: 1234.56,
     membership: 'gold',
     nextPayout: { amount: 10, time: new Date(Date.now() + (3 * 3600 + 5 * 60 + 10) * 1000).toISOString(), remainingTime: 11_110 },
+    currentMembership: null,
     ...overrides,
   };
 }

@@ -1,0 +1,136 @@
+import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { MEMBERSHIP_END_NOTICE_DAYS } from '@terrafund/contracts';
+import type { Executor } from '../db/client';
+import { membershipReminders, memberships, users, type MembershipRow, type UserRow } from '../db/schema';
+import type { Deps } from '../deps';
+import { memberAccount, platformAccount, postEntry } from '../modules/ledger/ledger.service';
+import { enqueueMail } from '../modules/mail/mail.service';
+import { packName } from '../modules/memberships/membership.service';
+import { membershipEnd } from './payouts';
+
+/**
+ * The end of memberships (decisions: memberships end), run by the payout scheduler after each payout run, at
+ * start, at PAYOUT_TIME and every 15 minutes, and by POST /api/admin/payouts/run. A membership ends at the
+ * payout time of its last paid day (membershipEnd in jobs/payouts.ts, the one definition); readers
+ * (dashboard, profile) go by that instant, so this job only keeps the stored rows in step and mails:
+ *
+ * - a membership whose end has passed is marked `ended` and its price leaves member_pack for
+ *   platform_packs_retired (member_pack always holds the active pack's price), in one transaction;
+ * - the member is mailed MEMBERSHIP_END_NOTICE_DAYS days before the end ("ends in N days") and at the end
+ *   ("has ended"), once each. A server that was down at that moment mails when it runs again: a late "ends in
+ *   N days" (N the days really left), or only "has ended" when the end has passed too (a warning about an end
+ *   already past would be untrue).
+ *
+ * Once. Each mail is queued in the transaction that inserts its membership_reminders row, whose primary key
+ * (membership, kind) refuses a second one: two servers, two timers or a rerun that look at the same membership
+ * at once queue one mail between them (the second insert waits for the first transaction and then inserts
+ * nothing). Member messages other than mail (notifications) belong in remindMember, next to the mail.
+ */
+
+export type MembershipEndDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'logger' | 'mailQueued'>;
+export type MembershipEndResult = { ended: number; reminders: number };
+
+const DAY_MS = 86_400_000;
+type Reminder = { kind: 'ending_soon'; daysLeft: number } | { kind: 'ended' };
+
+/** Sends one reminder about a membership to its member, at most once (see above). Answers whether it was sent now. */
+async function remindMember(tx: Executor, deps: MembershipEndDeps, member: UserRow, membership: MembershipRow, reminder: Reminder) {
+  const now = deps.clock.now();
+  const claimed = await tx
+    .insert(membershipReminders)
+    .values({ membershipId: membership.id, kind: reminder.kind, sentAt: now })
+    .onConflictDoNothing()
+    .returning({ kind: membershipReminders.kind });
+  if (claimed.length === 0 || member.deletedAt) return false;
+  const end = membershipEnd(membership, deps.config.payoutTime);
+  const common = {
+    firstName: member.firstName,
+    pack: packName(membership.pack),
+    lastPaidDay: end.lastPaidDay,
+    walletUrl: `${deps.config.publicUrl}/wallet`,
+  };
+  if (reminder.kind === 'ending_soon') {
+    await enqueueMail(tx, deps, member.email, 'membershipEndingSoon', { ...common, daysLeft: reminder.daysLeft });
+  } else {
+    await enqueueMail(tx, deps, member.email, 'membershipEnded', common);
+  }
+  return true;
+}
+
+/**
+ * Marks an active membership whose end has passed `ended` and retires its price from member_pack (a membership
+ * bought by a settled deposit holds its price there; one created otherwise holds none). Answers whether it
+ * changed the row (another run may have done it first).
+ */
+export async function endMembership(tx: Executor, deps: Pick<Deps, 'clock'>, membership: MembershipRow): Promise<boolean> {
+  const [ended] = await tx
+    .update(memberships)
+    .set({ status: 'ended' })
+    .where(and(eq(memberships.id, membership.id), eq(memberships.status, 'active')))
+    .returning({ id: memberships.id });
+  if (!ended) return false;
+  if (membership.depositTransactionId) {
+    const packAccount = await memberAccount(tx, membership.userId, 'member_pack');
+    const retired = await platformAccount(tx, 'platform_packs_retired');
+    await postEntry(tx, deps, {
+      kind: 'pack_retired',
+      idempotencyKey: `pack-retired:${membership.id}`,
+      description: `${packName(membership.pack)} pack ended`,
+      metadata: { membershipId: membership.id, ended: true },
+      lines: [
+        { accountId: packAccount, amountCents: -membership.priceCents },
+        { accountId: retired, amountCents: membership.priceCents },
+      ],
+    });
+  }
+  return true;
+}
+
+/** Ends the memberships whose end has passed and sends the reminders that are due (see above). */
+export async function runMembershipEnds(deps: MembershipEndDeps): Promise<MembershipEndResult> {
+  const now = deps.clock.now();
+  // A membership ends at most a day after its ends_at (membershipEnd): these are all that can be due, a
+  // superset filtered below by the exact rule.
+  const horizon = new Date(now.getTime() + (MEMBERSHIP_END_NOTICE_DAYS + 2) * DAY_MS);
+  const candidates = await deps.db
+    .select({
+      membership: memberships,
+      member: users,
+      warned: sql<boolean>`exists (select 1 from ${membershipReminders} r where r.membership_id = ${memberships.id} and r.kind = 'ending_soon')`,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        inArray(memberships.status, ['active', 'ended']),
+        lte(memberships.endsAt, horizon),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(membershipReminders)
+            .where(and(eq(membershipReminders.membershipId, memberships.id), eq(membershipReminders.kind, 'ended'))),
+        ),
+      ),
+    )
+    .orderBy(memberships.endsAt);
+
+  const result: MembershipEndResult = { ended: 0, reminders: 0 };
+  for (const { membership, member, warned } of candidates) {
+    const { endedAt } = membershipEnd(membership, deps.config.payoutTime);
+    const msLeft = endedAt.getTime() - now.getTime();
+    if (msLeft <= 0) {
+      await deps.db.transaction(async (tx) => {
+        if (await endMembership(tx, deps, membership)) result.ended += 1;
+        if (await remindMember(tx, deps, member, membership, { kind: 'ended' })) result.reminders += 1;
+      });
+    } else if (!warned && membership.status === 'active' && msLeft <= MEMBERSHIP_END_NOTICE_DAYS * DAY_MS) {
+      const daysLeft = Math.ceil(msLeft / DAY_MS);
+      await deps.db.transaction(async (tx) => {
+        if (await remindMember(tx, deps, member, membership, { kind: 'ending_soon', daysLeft })) result.reminders += 1;
+      });
+    }
+  }
+  if (result.reminders > 0) deps.mailQueued();
+  if (result.ended > 0 || result.reminders > 0) deps.logger.info(result, 'memberships ended and reminded');
+  return result;
+}
