@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutOf } from '../../test/sandbox-checkout';
 import { bearer, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../test/test-app';
@@ -6,6 +7,7 @@ import { membershipReminders, memberships } from '../db/schema';
 import { fixedClock } from '../lib/clock';
 import { checkLedger, memberBalance } from '../modules/ledger/ledger.service';
 import { runMembershipEnds } from './membership-end';
+import { startPayoutScheduler } from './payout-scheduler';
 import { isBusinessDay, membershipEnd, newMembershipValues } from './payouts';
 
 const DAY_MS = 86_400_000;
@@ -96,12 +98,14 @@ describe('memberships end 3 years after activation', () => {
     // Down again across the end, back weeks later: the catch-up stops at the last paid day, one "has ended"
     // mail (no late "ends in" about an end already past), and nothing more on a rerun.
     ctx.clock.set('2029-02-10T09:00:00Z');
-    // Before the job has run, the answers already go by the end.
+    // Before the job has run, the answers already go by the end; the read itself has the member's part of the
+    // job run after the answer, so the "has ended" mail does not wait for the scheduler.
     dashboard = (await inject('GET', '/users/dashboard', await as(member))).json();
     expect(dashboard).toMatchObject({ membership: null, nextPayout: null });
-    const after = await runJob();
-    expect(after).toMatchObject({ paid: businessDaysBetween('2028-12-21', '2029-01-05'), membershipsEnded: 1, remindersSent: 1 });
     expect(await mailTo(member.email)).toEqual(['Your Gold membership has ended | Terrafund']);
+    const after = await runJob();
+    expect(after).toMatchObject({ paid: businessDaysBetween('2028-12-21', '2029-01-05'), membershipsEnded: 0, remindersSent: 0 });
+    expect(await mailTo(member.email)).toEqual([]);
     expect(await runJob()).toMatchObject({ paid: 0, membershipsEnded: 0, remindersSent: 0 });
     expect(await mailTo(member.email)).toEqual([]);
 
@@ -200,4 +204,32 @@ describe('the end mails', () => {
       ctx.database.db.insert(membershipReminders).values({ membershipId: membership!.id, kind: 'ended', sentAt: ctx.clock.now() }),
     ).rejects.toThrow();
   });
+});
+
+describe('a server down across both moments', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ clock: fixedClock('2026-01-05T12:00:00Z') });
+  });
+  afterAll(() => ctx.close());
+
+  it('sends only "has ended" from the scheduler’s first run when it is back, and never a late warning after it', async () => {
+    const member = await createUser(ctx);
+    await ctx.database.db.insert(memberships).values(newMembershipValues(member.id, 'ultimium', new Date('2026-01-05T12:00:00Z')));
+    ctx.clock.set('2029-03-01T08:00:00Z');
+    // The scheduler as the server starts it: its first run pays, then ends memberships and mails.
+    const scheduler = startPayoutScheduler(ctx.database.db, {
+      clock: ctx.clock,
+      payoutTime: '00:00',
+      logger: pino({ level: 'silent' }),
+      afterRun: () => runMembershipEnds(ctx.app.deps),
+    });
+    await scheduler.stop();
+    expect((await ctx.deliverMail()).filter((m) => m.to === member.email).map((m) => m.subject)).toEqual([
+      'Your Ultimium membership has ended | Terrafund',
+    ]);
+    expect(await memberBalance(ctx.database.db, member.id, 'member_wallet')).toBe(businessDaysBetween('2026-01-06', '2029-01-05') * 500);
+    expect((await runMembershipEnds(ctx.app.deps)).reminders).toBe(0);
+    expect(await ctx.deliverMail()).toEqual([]);
+  }, 120_000);
 });

@@ -86,8 +86,22 @@ export async function endMembership(tx: Executor, deps: Pick<Deps, 'clock'>, mem
   return true;
 }
 
-/** Ends the memberships whose end has passed and sends the reminders that are due (see above). */
-export async function runMembershipEnds(deps: MembershipEndDeps): Promise<MembershipEndResult> {
+/**
+ * A safety net for a clock that jumped (or a scheduler that has not run yet): when a member's dashboard is read
+ * within MEMBERSHIP_END_NOTICE_DAYS of the end of their active membership, or after it, their part of the job
+ * runs after the answer (deps.tasks). It sends nothing the job would not; the reminders table keeps it once.
+ */
+export function checkMembershipEndOnRead(deps: MembershipEndDeps & Pick<Deps, 'tasks'>, membership: MembershipRow | undefined) {
+  if (!membership || membership.status !== 'active') return;
+  const { endedAt } = membershipEnd(membership, deps.config.payoutTime);
+  if (deps.clock.now().getTime() < endedAt.getTime() - MEMBERSHIP_END_NOTICE_DAYS * DAY_MS) return;
+  deps.tasks.run('membership-end', async () => {
+    await runMembershipEnds(deps, { userId: membership.userId });
+  });
+}
+
+/** Ends the memberships whose end has passed and sends the reminders that are due (see above); of one member with `userId`. */
+export async function runMembershipEnds(deps: MembershipEndDeps, only: { userId?: string } = {}): Promise<MembershipEndResult> {
   const now = deps.clock.now();
   // A membership ends at most a day after its ends_at (membershipEnd): these are all that can be due, a
   // superset filtered below by the exact rule.
@@ -102,6 +116,7 @@ export async function runMembershipEnds(deps: MembershipEndDeps): Promise<Member
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(
       and(
+        only.userId ? eq(memberships.userId, only.userId) : undefined,
         inArray(memberships.status, ['active', 'ended']),
         lte(memberships.endsAt, horizon),
         notExists(

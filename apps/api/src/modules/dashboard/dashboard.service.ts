@@ -1,6 +1,7 @@
 import type { Dashboard, ProjectionPeriod, ProjectionPoint } from '@terrafund/contracts';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { checkMembershipEndOnRead } from '../../jobs/membership-end';
 import { isBusinessDay, membershipEnd, nextPayoutFor } from '../../jobs/payouts';
 import { memberBalance } from '../ledger/ledger.service';
 import { currentMemberships } from '../memberships/membership.service';
@@ -23,6 +24,7 @@ async function figuresFor(deps: Deps, user: UserRow) {
     memberBalance(deps.db, user.id, 'member_invested'),
     nextPayoutFor(deps.db, user.id, deps.clock, deps.config.payoutTime),
   ]);
+  checkMembershipEndOnRead(deps, current?.row);
   const membership = current && !current.ended ? current.row : undefined;
   const packCents = membership?.priceCents ?? 0;
   const dashboard: Dashboard = {
