@@ -232,4 +232,33 @@ describe('a server down across both moments', () => {
     expect((await runMembershipEnds(ctx.app.deps)).reminders).toBe(0);
     expect(await ctx.deliverMail()).toEqual([]);
   }, 120_000);
+
+  it('a pack bought after the end, before any job marked it, renews: the old one is ended, not replaced, and still mailed', async () => {
+    ctx.clock.set('2026-01-05T12:00:00Z');
+    const member = await createUser(ctx);
+    const buy = async (plan: string) => {
+      const token = await loginAs(ctx, member.email);
+      const started = await ctx.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(token), payload: { type: 'deposit', plan } });
+      const checkout = await checkoutOf(ctx.app, started.json<{ payment_url: string }>().payment_url);
+      expect((await checkout.press('pay')).statusCode).toBe(303);
+    };
+    await buy('startium');
+    await ctx.deliverMail();
+    ctx.clock.set('2029-01-20T10:00:00Z');
+    await buy('gold');
+    const rowsOf = await ctx.database.db.select().from(memberships).where(eq(memberships.userId, member.id)).orderBy(memberships.startedAt);
+    expect(rowsOf.map((m) => [m.pack, m.status, m.replacedAt])).toEqual([
+      ['startium', 'ended', null],
+      ['gold', 'active', null],
+    ]);
+    expect(await memberBalance(ctx.database.db, member.id, 'member_pack')).toBe(250_000);
+    const activated = (await ctx.deliverMail()).filter((m) => m.to === member.email);
+    expect(activated.map((m) => m.subject)).toEqual(['Your Gold pack is active | Terrafund']);
+    expect(activated[0]!.text).not.toContain('replaces');
+    expect((await runMembershipEnds(ctx.app.deps)).reminders).toBe(1);
+    expect((await ctx.deliverMail()).filter((m) => m.to === member.email).map((m) => m.subject)).toEqual([
+      'Your Startium membership has ended | Terrafund',
+    ]);
+    expect(await checkLedger(ctx.database.db)).toEqual([]);
+  });
 });
