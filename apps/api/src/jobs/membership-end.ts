@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { MEMBERSHIP_END_NOTICE_DAYS } from '@terrafund/contracts';
 import type { Executor } from '../db/client';
 import { membershipReminders, memberships, users, type MembershipRow, type UserRow } from '../db/schema';
@@ -29,12 +29,13 @@ import { membershipEnd } from './payouts';
 
 export type MembershipEndDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'logger' | 'mailQueued'>;
 export type MembershipEndResult = { ended: number; reminders: number };
+type ReminderDeps = Pick<Deps, 'clock' | 'secrets' | 'config'>;
 
 const DAY_MS = 86_400_000;
 type Reminder = { kind: 'ending_soon'; daysLeft: number } | { kind: 'ended' };
 
 /** Sends one reminder about a membership to its member, at most once (see above). Answers whether it was sent now. */
-async function remindMember(tx: Executor, deps: MembershipEndDeps, member: UserRow, membership: MembershipRow, reminder: Reminder) {
+async function remindMember(tx: Executor, deps: ReminderDeps, member: UserRow, membership: MembershipRow, reminder: Reminder) {
   const now = deps.clock.now();
   const claimed = await tx
     .insert(membershipReminders)
@@ -58,18 +59,18 @@ async function remindMember(tx: Executor, deps: MembershipEndDeps, member: UserR
 }
 
 /**
- * Marks an active membership whose end has passed `ended` and retires its price from member_pack (a membership
- * bought by a settled deposit holds its price there; one created otherwise holds none). Answers whether it
- * changed the row (another run may have done it first).
+ * Ends a membership whose end has passed: marks it `ended` (if it is still `active`: another run may have done
+ * it first) and retires its price from member_pack (a membership bought by a settled deposit holds its price
+ * there; one created otherwise holds none), then mails the member that it has ended (once, see remindMember).
+ * Runs in the caller's transaction: the job's, or a settlement's that renews the membership.
  */
-export async function endMembership(tx: Executor, deps: Pick<Deps, 'clock'>, membership: MembershipRow): Promise<boolean> {
+export async function endMembership(tx: Executor, deps: ReminderDeps, membership: MembershipRow, member: UserRow) {
   const [ended] = await tx
     .update(memberships)
     .set({ status: 'ended' })
     .where(and(eq(memberships.id, membership.id), eq(memberships.status, 'active')))
     .returning({ id: memberships.id });
-  if (!ended) return false;
-  if (membership.depositTransactionId) {
+  if (ended && membership.depositTransactionId) {
     const packAccount = await memberAccount(tx, membership.userId, 'member_pack');
     const retired = await platformAccount(tx, 'platform_packs_retired');
     await postEntry(tx, deps, {
@@ -83,7 +84,8 @@ export async function endMembership(tx: Executor, deps: Pick<Deps, 'clock'>, mem
       ],
     });
   }
-  return true;
+  const reminded = await remindMember(tx, deps, member, membership, { kind: 'ended' });
+  return { ended: ended !== undefined, reminded };
 }
 
 /**
@@ -103,9 +105,10 @@ export function checkMembershipEndOnRead(deps: MembershipEndDeps & Pick<Deps, 't
 /** Ends the memberships whose end has passed and sends the reminders that are due (see above); of one member with `userId`. */
 export async function runMembershipEnds(deps: MembershipEndDeps, only: { userId?: string } = {}): Promise<MembershipEndResult> {
   const now = deps.clock.now();
-  // A membership ends at most a day after its ends_at (membershipEnd): these are all that can be due, a
-  // superset filtered below by the exact rule.
-  const horizon = new Date(now.getTime() + (MEMBERSHIP_END_NOTICE_DAYS + 2) * DAY_MS);
+  // A membership ends between 3 days before its ends_at (a weekend moves the last paid day back to Friday) and a
+  // day after it (PAYOUT_TIME on that day): these are all that can be due, a superset filtered below by the
+  // exact rule.
+  const horizon = new Date(now.getTime() + (MEMBERSHIP_END_NOTICE_DAYS + 4) * DAY_MS);
   const candidates = await deps.db
     .select({
       membership: memberships,
@@ -117,14 +120,9 @@ export async function runMembershipEnds(deps: MembershipEndDeps, only: { userId?
     .where(
       and(
         only.userId ? eq(memberships.userId, only.userId) : undefined,
-        inArray(memberships.status, ['active', 'ended']),
+        // memberships_active_ends_idx: the sweep reads only the memberships near their end.
+        eq(memberships.status, 'active'),
         lte(memberships.endsAt, horizon),
-        notExists(
-          deps.db
-            .select({ one: sql`1` })
-            .from(membershipReminders)
-            .where(and(eq(membershipReminders.membershipId, memberships.id), eq(membershipReminders.kind, 'ended'))),
-        ),
       ),
     )
     .orderBy(memberships.endsAt);
@@ -135,10 +133,11 @@ export async function runMembershipEnds(deps: MembershipEndDeps, only: { userId?
     const msLeft = endedAt.getTime() - now.getTime();
     if (msLeft <= 0) {
       await deps.db.transaction(async (tx) => {
-        if (await endMembership(tx, deps, membership)) result.ended += 1;
-        if (await remindMember(tx, deps, member, membership, { kind: 'ended' })) result.reminders += 1;
+        const done = await endMembership(tx, deps, membership, member);
+        if (done.ended) result.ended += 1;
+        if (done.reminded) result.reminders += 1;
       });
-    } else if (!warned && membership.status === 'active' && msLeft <= MEMBERSHIP_END_NOTICE_DAYS * DAY_MS) {
+    } else if (!warned && msLeft <= MEMBERSHIP_END_NOTICE_DAYS * DAY_MS) {
       const daysLeft = Math.ceil(msLeft / DAY_MS);
       await deps.db.transaction(async (tx) => {
         if (await remindMember(tx, deps, member, membership, { kind: 'ending_soon', daysLeft })) result.reminders += 1;

@@ -41,6 +41,8 @@ export const memberships = pgTable(
     // The payout job walks memberships in activation order, the order their rows (and their members' wallets)
     // were written in (jobs/payouts.ts).
     index('memberships_started_idx').on(t.startedAt, t.id),
+    // The end job's sweep reads only the active memberships near their end (jobs/membership-end.ts).
+    index('memberships_active_ends_idx').on(t.endsAt).where(sql`${t.status} = 'active'`),
   ],
 );
 

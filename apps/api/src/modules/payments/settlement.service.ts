@@ -201,9 +201,9 @@ export async function settleDeposit(
     .where(and(eq(memberships.userId, invoice.userId), eq(memberships.status, 'active')))
     .for('update');
   // A pack bought after the active one ended is a renewal: the old one is marked ended (its price retired)
-  // rather than replaced, and the member's "has ended" mail still goes (jobs/membership-end.ts).
+  // rather than replaced, and the member's "has ended" mail goes now unless it went (jobs/membership-end.ts).
   const renewal = previous !== undefined && hasEnded(previous, now, deps.config.payoutTime);
-  if (previous && renewal) await endMembership(tx, deps, previous);
+  if (previous && renewal) await endMembership(tx, deps, previous, member);
   if (previous && !renewal) {
     await tx.update(memberships).set({ status: 'replaced', replacedAt: now }).where(eq(memberships.id, previous.id));
     const retired = await platformAccount(tx, 'platform_packs_retired');
