@@ -206,6 +206,27 @@ describe('the end mails', () => {
   });
 });
 
+describe('an end moved back by a weekend', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ clock: fixedClock('2026-01-07T23:00:00Z') });
+  });
+  afterAll(() => ctx.close());
+
+  it('warns 30 days before the Friday, though activation + 3 years is the Sunday after', async () => {
+    const member = await createUser(ctx);
+    // Wed 2026-01-07 23:00 + 3 years = Sun 2029-01-07 23:00: the last paid day is Fri 2029-01-05.
+    const [membership] = await ctx.database.db
+      .insert(memberships)
+      .values(newMembershipValues(member.id, 'gold', new Date('2026-01-07T23:00:00Z')))
+      .returning();
+    expect(membershipEnd(membership!).endedAt).toEqual(new Date('2029-01-05T00:00:00Z'));
+    ctx.clock.set(new Date(Date.parse('2029-01-05T00:00:00Z') - 30 * DAY_MS));
+    expect(await runMembershipEnds(ctx.app.deps)).toEqual({ ended: 0, reminders: 1 });
+    expect((await ctx.deliverMail()).map((m) => m.subject)).toEqual(['Your Gold membership ends in 30 days | Terrafund']);
+  });
+});
+
 describe('a server down across both moments', () => {
   let ctx: TestContext;
   beforeAll(async () => {
