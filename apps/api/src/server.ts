@@ -6,6 +6,7 @@ import { connectDatabase, type DatabaseHandle } from './db/client';
 import { startMailWorker } from './jobs/mail-outbox';
 import { startPaymentReconciler } from './jobs/payment-reconciler';
 import { startPayoutScheduler } from './jobs/payout-scheduler';
+import { runMembershipEnds } from './jobs/membership-end';
 import { systemClock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
 import type { FileStorage } from './lib/storage';
@@ -163,7 +164,14 @@ async function startWhenDatabaseAnswers(options: {
     logger,
   });
   jobs.push(mailWorker);
-  jobs.push(startPayoutScheduler(database.db, { clock: systemClock, payoutTime: config.payoutTime, logger }));
+  jobs.push(
+    startPayoutScheduler(database.db, {
+      clock: systemClock,
+      payoutTime: config.payoutTime,
+      logger,
+      afterRun: () => runMembershipEnds(app.deps),
+    }),
+  );
   // Polls pending invoices: a lost notification (BTCPay forgets its retries when it restarts) still settles.
   jobs.push(startPaymentReconciler(app.deps));
 

@@ -8,6 +8,7 @@ import {
   phoneField,
   requiredString,
 } from './fields';
+import { membershipViewSchema } from './membership';
 import { messages } from './messages';
 
 const v = messages.validation;
@@ -23,9 +24,12 @@ export const userSchema = z.object({
   kycStatus: z.enum(KYC_STATUSES),
   kycVerified: z.boolean(),
   balance: z.number(),
+  /** The active pack (null once it has ended): the spec's three fields. */
   membershipLevel: z.string().nullable(),
   membershipStartDate: z.string().nullable(),
   membershipEndDate: z.string().nullable(),
+  /** The active membership, or the one that ended last (status `ended`, with `endedAt`); null if none ever. */
+  currentMembership: membershipViewSchema.nullable(),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
 });

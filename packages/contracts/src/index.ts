@@ -5,6 +5,7 @@ export * from './auth';
 export * from './users';
 export * from './kyc';
 export * from './money';
+export * from './membership';
 export * from './payments';
 export * from './projects';
 export * from './admin';

@@ -119,6 +119,13 @@ export const messages = {
     rangeInvalid: 'The start date must not be after the end date',
     downloadFailed: 'Failed to download the statement.',
   },
+  membership: {
+    ended: 'Your membership has ended',
+    endedOn: (date: string) => `Ended on ${date}`,
+    endsOn: (date: string) => `Ends on ${date}`,
+    renew: 'Buy a new pack to receive dividends again. It starts when its payment is confirmed.',
+    renewButton: 'Buy a new pack',
+  },
   admin: {
     dashboardFailed: 'Failed to load dashboard data.',
     transactionsFailed: 'Failed to load transactions.',

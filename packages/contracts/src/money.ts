@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { membershipViewSchema } from './membership';
 import { messages } from './messages';
 
 /** The four packs (spec section 9, wallet table; decisions section 3): dividends on business days. */
@@ -153,9 +154,12 @@ export type ProjectionPeriod = (typeof PROJECTION_PERIODS)[number];
 export const dashboardSchema = z.object({
   totalAssets: z.number(),
   walletBalance: z.number(),
-  /** The active pack's name, or null without one. */
+  /** The active pack's name, or null without one (and once it has ended). */
   membership: z.string().nullable(),
+  /** Null without an active membership, and once the last dividend of the membership is due. */
   nextPayout: z.object({ amount: z.number(), time: z.string(), remainingTime: z.number() }).nullable(),
+  /** The active membership with its end, or the one that ended last (see membershipViewSchema). */
+  currentMembership: membershipViewSchema.nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

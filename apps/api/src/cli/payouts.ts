@@ -1,11 +1,15 @@
+import pino from 'pino';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
+import { runMembershipEnds } from '../jobs/membership-end';
 import { runPayouts } from '../jobs/payouts';
+import { createSecrets } from '../lib/crypto';
 import { systemClock } from '../lib/clock';
 import { checkLedger } from '../modules/ledger/ledger.service';
 
 /**
- * `npm run payouts`: pays every due business day not yet paid, against the database the server uses
+ * `npm run payouts`: pays every due business day not yet paid, then ends the memberships whose end has passed
+ * and queues the end mails due (jobs/membership-end.ts), against the database the server uses
  * (DATABASE_URL, or the embedded one under DATA_DIR: stop the server first, PGlite allows one process).
  * Safe to run while a server on PostgreSQL runs its own payouts: nothing is paid twice.
  */
@@ -18,6 +22,17 @@ async function main() {
     const result = await runPayouts(database.db, { clock: systemClock, payoutTime });
     const days = result.days.length === 0 ? 'none due' : `${result.days[0]} … ${result.days[result.days.length - 1]} (${result.days.length})`;
     console.log(`payouts: business days ${days}; ${result.paid} dividends paid, ${(result.amountCents / 100).toFixed(2)} USD`);
+    // As the server's scheduler does after each run: memberships whose end has passed, and the end mails (queued
+    // in the outbox; the server's mail worker sends them).
+    const ends = await runMembershipEnds({
+      db: database.db,
+      clock: systemClock,
+      secrets: createSecrets(config.appSecret),
+      config,
+      logger: pino({ level: 'warn' }),
+      mailQueued: () => {},
+    });
+    console.log(`memberships: ${ends.ended} ended, ${ends.reminders} end mails queued`);
     const problems = await checkLedger(database.db);
     for (const p of problems) console.error(`broken: ${p.rule}: ${p.detail}`);
     if (problems.length > 0) process.exitCode = 1;

@@ -16,10 +16,14 @@ export function msUntilNextPayout(now: Date, payoutTime: string): number {
 }
 
 /**
- * Runs the payout job at start, at every PAYOUT_TIME, and every 15 minutes as a sweep. The job itself pays
+ * Runs the payout job at start, at every PAYOUT_TIME, and every 15 minutes as a sweep, then `afterRun` (the end
+ * of memberships and its mails, jobs/membership-end.ts) even when the payouts failed. The job itself pays
  * each membership and business day once however often it runs, here or on another server.
  */
-export function startPayoutScheduler(db: Database, deps: { clock: Clock; payoutTime: string; logger: Logger }) {
+export function startPayoutScheduler(
+  db: Database,
+  deps: { clock: Clock; payoutTime: string; logger: Logger; /** Runs after each payout run: ends memberships and mails (jobs/membership-end.ts). */ afterRun?: () => Promise<unknown> },
+) {
   let stopped = false;
   let running: Promise<void> | undefined;
   let daily: NodeJS.Timeout | undefined;
@@ -31,6 +35,10 @@ export function startPayoutScheduler(db: Database, deps: { clock: Clock; payoutT
         if (result.paid > 0) deps.logger.info({ reason, ...result, days: result.days.length }, 'dividends paid');
       })
       .catch((error) => deps.logger.error({ err: error, reason }, 'payout run failed'))
+      .then(async () => {
+        await deps.afterRun?.();
+      })
+      .catch((error) => deps.logger.error({ err: error, reason }, 'membership end run failed'))
       .finally(() => {
         running = undefined;
       });

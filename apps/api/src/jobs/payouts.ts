@@ -139,6 +139,28 @@ export const isBusinessDay = (day: string) => {
 /** The moment the dividend of `day` is due. */
 export const dueAt = (day: string, payoutMinutes: number) => new Date(dayStart(day) + payoutMinutes * 60_000);
 
+/** The latest business day on or before `day`. */
+export function businessDayUpTo(day: string): string {
+  let ms = dayStart(day);
+  while (!isBusinessDay(dayString(ms))) ms -= DAY_MS;
+  return dayString(ms);
+}
+
+/**
+ * The end of a membership (decisions section 3), the one definition every reader uses: it runs 3 years from
+ * activation (`ends_at` = activation + 3 years), and its last paid day is the last business day on or before
+ * the UTC date of `ends_at`; it has ended at that day's payout time, when its last dividend is due. The payout
+ * rule below (`ends_at >= D 00:00` for a business day D) pays exactly the business days up to that last paid day.
+ */
+export function membershipEnd(m: { endsAt: Date }, payoutTime = '00:00'): { lastPaidDay: string; endedAt: Date } {
+  const lastPaidDay = businessDayUpTo(dayString(m.endsAt.getTime()));
+  return { lastPaidDay, endedAt: dueAt(lastPaidDay, parsePayoutTime(payoutTime)) };
+}
+
+/** Whether the membership has ended at `now` (see membershipEnd). */
+export const hasEnded = (m: { endsAt: Date }, now: Date, payoutTime = '00:00') =>
+  now.getTime() >= membershipEnd(m, payoutTime).endedAt.getTime();
+
 /** The last calendar day whose payout time has passed at `now` (a weekend day is possible; it pays nothing). */
 function lastDueDay(now: Date, payoutMinutes: number): string {
   return dayString(now.getTime() - payoutMinutes * 60_000);
@@ -445,12 +467,6 @@ async function payDay(db: Database, day: string, now: Date, payoutMinutes: numbe
   return total;
 }
 
-/** The latest business day on or before `day`. */
-function businessDayUpTo(day: string): string {
-  let ms = dayStart(day);
-  while (!isBusinessDay(dayString(ms))) ms -= DAY_MS;
-  return dayString(ms);
-}
 
 /**
  * Pays every business day that is due and not yet paid (see the rule above). Safe to run at any time, as often
@@ -517,7 +533,7 @@ export async function nextPayoutFor(db: Executor, userId: string, clock: Clock, 
   if (!membership) return null;
   const now = clock.now();
   const firstDay = dayString(membership.startedAt.getTime() + DAY_MS); // the day after activation (UTC date)
-  const lastDay = dayString(membership.endsAt.getTime());
+  const lastDay = membershipEnd(membership, payoutTime).lastPaidDay;
   let day = [lastDueDay(now, payoutMinutes), dayString(dayStart(firstDay) - DAY_MS)].sort()[1]!;
   for (let i = 0; i < 10; i += 1) {
     day = dayString(dayStart(day) + DAY_MS);

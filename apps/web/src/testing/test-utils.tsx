@@ -22,6 +22,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     membershipLevel: null,
     membershipStartDate: null,
     membershipEndDate: null,
+    currentMembership: null,
     createdAt: '2026-01-05T10:00:00.000Z',
     lastLogin: null,
     ...overrides,

@@ -41,6 +41,8 @@ export const memberships = pgTable(
     // The payout job walks memberships in activation order, the order their rows (and their members' wallets)
     // were written in (jobs/payouts.ts).
     index('memberships_started_idx').on(t.startedAt, t.id),
+    // The end job's sweep reads only the active memberships near their end (jobs/membership-end.ts).
+    index('memberships_active_ends_idx').on(t.endsAt).where(sql`${t.status} = 'active'`),
   ],
 );
 
@@ -69,6 +71,26 @@ export const dividendPayouts = pgTable(
     check('dividend_payouts_amount_positive', sql`${t.amountCents} > 0`),
     uniqueIndex('dividend_payouts_transaction_unique').on(t.transactionId),
     index('dividend_payouts_day_idx').on(t.businessDay),
+  ],
+);
+
+/**
+ * The mails of a membership's end (jobs/membership-end.ts): one row per membership and kind, written in the
+ * transaction that queues the mail. The primary key is what makes each mail go once, whatever number of
+ * servers or reruns look at the same membership at once.
+ */
+export const membershipReminders = pgTable(
+  'membership_reminders',
+  {
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id),
+    kind: text('kind', { enum: ['ending_soon', 'ended'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.membershipId, t.kind] }),
+    check('membership_reminders_kind_check', sql`${t.kind} in ('ending_soon', 'ended')`),
   ],
 );
 

@@ -1,39 +1,38 @@
-import { and, eq } from 'drizzle-orm';
 import type { Dashboard, ProjectionPeriod, ProjectionPoint } from '@terrafund/contracts';
-import { memberships, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { isBusinessDay, nextPayoutFor } from '../../jobs/payouts';
+import { checkMembershipEndOnRead } from '../../jobs/membership-end';
+import { isBusinessDay, membershipEnd, nextPayoutFor } from '../../jobs/payouts';
 import { memberBalance } from '../ledger/ledger.service';
+import { currentMemberships } from '../memberships/membership.service';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-async function activeMembership(deps: Pick<Deps, 'db'>, userId: string) {
-  const [row] = await deps.db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')));
-  return row;
-}
-
-/** Total assets = active pack price + wallet balance + amounts invested (decisions section 3). */
+/**
+ * Total assets = active pack price + wallet balance + amounts invested (decisions section 3). A membership
+ * stops counting the moment it ends (membershipEnd), even before the periodic job has marked it ended.
+ */
 export async function dashboardFor(deps: Deps, user: UserRow): Promise<Dashboard> {
   return (await figuresFor(deps, user)).dashboard;
 }
 
 /** The dashboard's figures together with the active membership they were computed from. */
 async function figuresFor(deps: Deps, user: UserRow) {
-  const [membership, wallet, invested, nextPayout] = await Promise.all([
-    activeMembership(deps, user.id),
+  const [current, wallet, invested, upcoming] = await Promise.all([
+    currentMemberships(deps.db, deps, [user.id]).then((m) => m.get(user.id)),
     memberBalance(deps.db, user.id, 'member_wallet'),
     memberBalance(deps.db, user.id, 'member_invested'),
     nextPayoutFor(deps.db, user.id, deps.clock, deps.config.payoutTime),
   ]);
+  checkMembershipEndOnRead(deps, current?.row);
+  const membership = current && !current.ended ? current.row : undefined;
   const packCents = membership?.priceCents ?? 0;
   const dashboard: Dashboard = {
     totalAssets: (packCents + wallet + invested) / 100,
     walletBalance: wallet / 100,
     membership: membership?.pack ?? null,
-    nextPayout,
+    nextPayout: membership ? upcoming : null,
+    currentMembership: current?.view ?? null,
   };
   return { membership, dashboard };
 }
@@ -56,6 +55,7 @@ export async function projectionFor(deps: Deps, user: UserRow, period: Projectio
   const { membership, dashboard } = await figuresFor(deps, user);
   if (!membership) return [];
   const { totalAssets } = dashboard;
+  const { lastPaidDay } = membershipEnd(membership, deps.config.payoutTime);
   const now = deps.clock.now();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const end = periodEnd(new Date(today), period).getTime();
@@ -63,7 +63,7 @@ export async function projectionFor(deps: Deps, user: UserRow, period: Projectio
   let valueCents = Math.round(totalAssets * 100);
   for (let t = today; t <= end; t += DAY_MS) {
     const day = new Date(t).toISOString().slice(0, 10);
-    const paid = t > today && isBusinessDay(day) && t > membership.startedAt.getTime() && t <= membership.endsAt.getTime();
+    const paid = t > today && isBusinessDay(day) && t > membership.startedAt.getTime() && day <= lastPaidDay;
     if (paid) valueCents += membership.dailyDividendCents;
     points.push({ date: day, value: valueCents / 100 });
   }

@@ -18,7 +18,7 @@ describe('member dashboard', () => {
   it('shows nothing invented for a member without a pack', async () => {
     const user = await createUser(ctx);
     const token = await loginAs(ctx, user.email);
-    expect((await get('/users/dashboard', token)).json()).toEqual({ totalAssets: 0, walletBalance: 0, membership: null, nextPayout: null });
+    expect((await get('/users/dashboard', token)).json()).toEqual({ totalAssets: 0, walletBalance: 0, membership: null, nextPayout: null, currentMembership: null });
     expect((await get('/users/investment-performance', token)).json()).toEqual([]);
     expect((await get('/users/dashboard')).statusCode).toBe(401);
   });
@@ -36,6 +36,15 @@ describe('member dashboard', () => {
       walletBalance: 20,
       membership: 'gold',
       nextPayout: { amount: 10, time: '2026-01-06T00:00:00.000Z', remainingTime: 12 * 3600 },
+      // Thu 2026-01-01 + 3 years = Mon 2029-01-01: the last paid day, ended at its payout time.
+      currentMembership: {
+        pack: 'gold',
+        status: 'active',
+        startedAt: '2026-01-01T10:00:00.000Z',
+        endsAt: '2029-01-01T00:00:00.000Z',
+        lastPaidDay: '2029-01-01',
+        endedAt: null,
+      },
     });
 
     const profile = (await get('/users/profile', token)).json();

@@ -14,7 +14,8 @@ import {
   type kycSubmitBody,
 } from '@terrafund/contracts';
 import type { z } from 'zod';
-import { kycDocuments, kycProfiles, memberships, users, type UserRow } from '../../db/schema';
+import { kycDocuments, kycProfiles, users, type UserRow } from '../../db/schema';
+import { currentMemberships } from '../memberships/membership.service';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { detectFileType, extensionFor } from '../../lib/file-type';
@@ -163,33 +164,30 @@ export async function kycInfoFor(deps: Pick<Deps, 'db'>, userIds: string[]): Pro
   return result;
 }
 
-export async function withKyc(deps: Pick<Deps, 'db'>, rows: UserRow[]): Promise<UserWithKyc[]> {
+export async function withKyc(deps: Pick<Deps, 'db' | 'clock' | 'config'>, rows: UserRow[]): Promise<UserWithKyc[]> {
   const ids = rows.map((r) => r.id);
-  const [info, balances, active] = await Promise.all([
+  const [info, balances, current] = await Promise.all([
     kycInfoFor(deps, ids),
     walletBalancesOf(deps.db, ids),
-    ids.length
-      ? deps.db
-          .select()
-          .from(memberships)
-          .where(and(inArray(memberships.userId, ids), eq(memberships.status, 'active')))
-      : Promise.resolve([]),
+    currentMemberships(deps.db, deps, ids),
   ]);
-  const membershipOf = new Map(active.map((m) => [m.userId, m]));
   return rows.map((r) => {
-    const membership = membershipOf.get(r.id);
+    const membership = current.get(r.id);
+    // The spec's three fields describe the active pack only: an ended one is shown through currentMembership.
+    const active = membership && !membership.ended ? membership.view : undefined;
     return {
       ...toUserDto(r),
       balance: (balances.get(r.id) ?? 0) / 100,
-      membershipLevel: membership?.pack ?? null,
-      membershipStartDate: membership?.startedAt.toISOString() ?? null,
-      membershipEndDate: membership?.endsAt.toISOString() ?? null,
+      membershipLevel: active?.pack ?? null,
+      membershipStartDate: active?.startedAt ?? null,
+      membershipEndDate: active?.endsAt ?? null,
+      currentMembership: membership?.view ?? null,
       kyc: info.get(r.id) ?? null,
     };
   });
 }
 
-export async function userWithKyc(deps: Pick<Deps, 'db'>, row: UserRow): Promise<UserWithKyc> {
+export async function userWithKyc(deps: Pick<Deps, 'db' | 'clock' | 'config'>, row: UserRow): Promise<UserWithKyc> {
   return (await withKyc(deps, [row]))[0]!;
 }
 

@@ -153,6 +153,30 @@ export const mailTemplates = {
       undefined,
       { label: 'View the project', url: p.projectUrl },
     ),
+  /** jobs/membership-end.ts: MEMBERSHIP_END_NOTICE_DAYS before the end, or later when the server was down then. */
+  membershipEndingSoon: (p: { firstName: string; pack: string; daysLeft: number; lastPaidDay: string; walletUrl: string }) =>
+    compose(
+      `Your ${p.pack} membership ends in ${p.daysLeft} ${p.daysLeft === 1 ? 'day' : 'days'}`,
+      p.firstName,
+      [
+        `Your ${p.pack} membership ends in ${p.daysLeft} ${p.daysLeft === 1 ? 'day' : 'days'}: its last daily dividend is paid on ${p.lastPaidDay}.`,
+        'To keep receiving dividends, buy a new pack from your wallet. It starts when its payment is confirmed.',
+      ],
+      undefined,
+      { label: 'Open your wallet', url: p.walletUrl },
+    ),
+  /** jobs/membership-end.ts: at the end, or later when the server was down then. */
+  membershipEnded: (p: { firstName: string; pack: string; lastPaidDay: string; walletUrl: string }) =>
+    compose(
+      `Your ${p.pack} membership has ended`,
+      p.firstName,
+      [
+        `Your ${p.pack} membership has ended: its last daily dividend was paid on ${p.lastPaidDay}, and no more are paid for it.`,
+        'Your wallet balance stays yours to withdraw. To receive dividends again, buy a new pack from your wallet. It starts when its payment is confirmed.',
+      ],
+      undefined,
+      { label: 'Buy a new pack', url: p.walletUrl },
+    ),
   adminPromoted: (p: { firstName: string; loginUrl: string; supportEmail: string }) =>
     compose(
       'Your account was made an administrator',

@@ -1,9 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { PACKS, type PackId } from '@terrafund/contracts';
+import type { PackId } from '@terrafund/contracts';
 import type { Executor } from '../../db/client';
 import { memberships, paymentInvoices, paymentNotifications, transactions, users, type PaymentInvoiceRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { newMembershipValues } from '../../jobs/payouts';
+import { endMembership } from '../../jobs/membership-end';
+import { hasEnded, membershipEnd, newMembershipValues } from '../../jobs/payouts';
+import { packName } from '../memberships/membership.service';
 import { memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
@@ -145,11 +147,7 @@ export async function applyProviderStatus(
   return { outcome: result.outcome, invoice: result.invoice };
 }
 
-/** "gold" → "Gold", as mails and descriptions name a pack. */
-export const packName = (pack: PackId) => {
-  const name = PACKS.find((p) => p.id === pack)?.name ?? pack;
-  return name.charAt(0).toUpperCase() + name.slice(1);
-};
+export { packName } from '../memberships/membership.service';
 
 /** The deposit states a settlement may complete. */
 type SettleFrom = readonly ('pending' | 'failed')[];
@@ -203,7 +201,11 @@ export async function settleDeposit(
     .from(memberships)
     .where(and(eq(memberships.userId, invoice.userId), eq(memberships.status, 'active')))
     .for('update');
-  if (previous) {
+  // A pack bought after the active one ended is a renewal: the old one is marked ended (its price retired)
+  // rather than replaced, and the member's "has ended" mail goes now unless it went (jobs/membership-end.ts).
+  const renewal = previous !== undefined && hasEnded(previous, now, deps.config.payoutTime);
+  if (previous && renewal) await endMembership(tx, deps, previous, member);
+  if (previous && !renewal) {
     await tx.update(memberships).set({ status: 'replaced', replacedAt: now }).where(eq(memberships.id, previous.id));
     const retired = await platformAccount(tx, 'platform_packs_retired');
     await postEntry(tx, deps, {
@@ -240,10 +242,10 @@ export async function settleDeposit(
       firstName: member.firstName,
       pack: packName(invoice.pack),
       amount: (invoice.amountCents / 100).toFixed(2),
-      endsOn: membership.endsAt.toISOString().slice(0, 10),
-      replacedPack: previous ? packName(previous.pack) : undefined,
+      endsOn: membershipEnd(membership, deps.config.payoutTime).lastPaidDay,
+      replacedPack: previous && !renewal ? packName(previous.pack) : undefined,
       dashboardUrl: `${deps.config.publicUrl}/dashboard`,
     });
   }
-  return previous?.pack;
+  return renewal ? undefined : previous?.pack;
 }

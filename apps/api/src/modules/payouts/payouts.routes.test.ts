@@ -27,7 +27,7 @@ describe('POST /api/admin/payouts/run', () => {
 
     const first = await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts/run', headers: bearer(adminToken) });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ days: ['2026-01-02', '2026-01-05'], paid: 2, amount: 20 });
+    expect(first.json()).toEqual({ days: ['2026-01-02', '2026-01-05'], paid: 2, amount: 20, membershipsEnded: 0, remindersSent: 0 });
     const again = await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts/run', headers: bearer(adminToken) });
     expect(again.json()).toMatchObject({ paid: 0, amount: 0 });
     expect(await memberBalance(ctx.database.db, member.id, 'member_wallet')).toBe(2_000);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { runMembershipEnds } from '../../jobs/membership-end';
 import { runPayouts } from '../../jobs/payouts';
 import { errorResponses } from '../../plugins/responses';
 
@@ -13,15 +14,24 @@ export const payoutRoutes =
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],
-        description: 'Pays every business day that is due and not yet paid, and answers what it paid.',
+        description:
+          'Pays every business day that is due and not yet paid, and answers what it paid; then ends the memberships whose end has passed and sends the end mails that are due (once each).',
         response: {
-          200: z.object({ days: z.array(z.string()), paid: z.number(), amount: z.number() }),
+          200: z.object({
+            days: z.array(z.string()),
+            paid: z.number(),
+            amount: z.number(),
+            /** Memberships marked ended, and end mails queued, by this run. */
+            membershipsEnded: z.number(),
+            remindersSent: z.number(),
+          }),
           ...errorResponses,
         },
       },
       handler: async () => {
         const result = await runPayouts(deps.db, { clock: deps.clock, payoutTime: deps.config.payoutTime });
-        return { days: result.days, paid: result.paid, amount: result.amountCents / 100 };
+        const ends = await runMembershipEnds(deps);
+        return { days: result.days, paid: result.paid, amount: result.amountCents / 100, membershipsEnded: ends.ended, remindersSent: ends.reminders };
       },
     });
   };

@@ -22,6 +22,7 @@ export function toUserDto(row: UserRow): User {
     membershipLevel: null,
     membershipStartDate: null,
     membershipEndDate: null,
+    currentMembership: null,
     createdAt: row.createdAt.toISOString(),
     lastLogin: iso(row.lastLoginAt),
   };

@@ -11,6 +11,7 @@ function buildDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     walletBalance: 1234.56,
     membership: 'gold',
     nextPayout: { amount: 10, time: new Date(Date.now() + (3 * 3600 + 5 * 60 + 10) * 1000).toISOString(), remainingTime: 11_110 },
+    currentMembership: null,
     ...overrides,
   };
 }
@@ -101,6 +102,37 @@ describe('member dashboard', { timeout: 20_000 }, () => {
     expect(within(card('Next Payout')).queryByRole('time')).not.toBeInTheDocument();
 
     await user.click(within(card('Next Payout')).getByRole('link', { name: 'Choose a plan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
+  });
+
+  it('after the membership ended: the countdown says so with its end day, Total Assets without the pack, a way to a new pack', async () => {
+    const { user, router } = openDashboard(
+      () =>
+        buildDashboard({
+          totalAssets: 7800,
+          walletBalance: 7800,
+          membership: null,
+          nextPayout: null,
+          currentMembership: {
+            pack: 'gold',
+            status: 'ended',
+            startedAt: '2026-01-05T12:00:00.000Z',
+            endsAt: '2029-01-05T00:00:00.000Z',
+            lastPaidDay: '2029-01-05',
+            endedAt: '2029-01-05T00:00:00.000Z',
+          },
+        }),
+      [],
+    );
+
+    await screen.findByText('No projection data available', {}, { timeout: 5000 });
+    expect(within(card('Total Assets')).getByText('GOLD membership ended')).toBeInTheDocument();
+    const payout = card('Next Payout');
+    expect(within(payout).getByText('$0.00')).toBeInTheDocument();
+    expect(within(payout).getByText(/Your membership has ended \(Jan 05, 2029\)/)).toBeInTheDocument();
+    expect(within(payout).queryByRole('time')).not.toBeInTheDocument();
+
+    await user.click(within(payout).getByRole('link', { name: 'Buy a new pack' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
   });
 

@@ -1,9 +1,10 @@
 import { useEffect, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { Link } from 'react-router';
+import { messages } from '@terrafund/contracts';
 import { Card } from '@/components/ui/card';
 import { ClockIcon, TrendingUpIcon, WalletIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { formatUsd } from '@/lib/format';
+import { formatDate, formatUsd } from '@/lib/format';
 import { useDashboard } from '../api/get-dashboard';
 import { formatCountdown } from '../utils/countdown';
 import { useLogError } from './use-log-error';
@@ -84,8 +85,16 @@ export function SummaryCards() {
     );
   }
 
-  const { totalAssets, walletBalance, membership, nextPayout } = dashboard.data;
+  const { totalAssets, walletBalance, membership, nextPayout, currentMembership } = dashboard.data;
   const noMembership = 'No active membership';
+  // A membership that ended (3 years after activation) pays nothing more: the countdown says so, with the way
+  // to a new pack.
+  const ended = !membership && currentMembership?.status === 'ended';
+  const choosePlan = (
+    <Link to={paths.wallet.getHref()} className="font-medium text-emerald-700 underline-offset-2 hover:underline dark:text-emerald-400">
+      {ended ? messages.membership.renewButton : 'Choose a plan'}
+    </Link>
+  );
 
   return (
     <section aria-label="Account summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -93,7 +102,7 @@ export function SummaryCards() {
         title="Total Assets"
         icon={TrendingUpIcon}
         value={formatUsd(totalAssets)}
-        detail={membership ? `${membership.toUpperCase()} membership` : noMembership}
+        detail={membership ? `${membership.toUpperCase()} membership` : ended ? `${currentMembership.pack.toUpperCase()} membership ended` : noMembership}
       />
       <SummaryCard title="Wallet Balance" icon={WalletIcon} value={formatUsd(walletBalance)} detail="Available for withdrawal" />
       <SummaryCard
@@ -101,15 +110,13 @@ export function SummaryCards() {
         icon={ClockIcon}
         value={membership && nextPayout ? formatUsd(nextPayout.amount) : formatUsd(0)}
         detail={
-          !membership ? (
+          ended ? (
             <span>
-              {noMembership} ·{' '}
-              <Link
-                to={paths.wallet.getHref()}
-                className="font-medium text-emerald-700 underline-offset-2 hover:underline dark:text-emerald-400"
-              >
-                Choose a plan
-              </Link>
+              {messages.membership.ended} ({formatDate(currentMembership.lastPaidDay)}) · {choosePlan}
+            </span>
+          ) : !membership ? (
+            <span>
+              {noMembership} · {choosePlan}
             </span>
           ) : nextPayout ? (
             <PayoutCountdown time={nextPayout.time} fallbackTarget={dashboard.dataUpdatedAt + nextPayout.remainingTime * 1000} />

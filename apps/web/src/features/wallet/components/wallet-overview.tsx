@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import type { User } from '@terrafund/contracts';
-import { capitalize } from '@/components/money/transaction-cells';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CoinIcon, WalletIcon } from '@/components/ui/icons';
+import { WalletIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatDate, formatUsd } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
+import { MembershipCard } from './membership-card';
 import { TransactionHistory } from './transaction-history';
 import { WithdrawSheet } from './withdraw-sheet';
-
-const orNotAvailable = (date: string | null) => (date ? formatDate(date) : 'N/A');
 
 /** The wallet view (spec section 2): the membership, the balance with Withdraw, and the history. */
 export function WalletOverview({ user, onSwitchPlan }: { user: User; onSwitchPlan: () => void }) {
@@ -28,31 +26,7 @@ export function WalletOverview({ user, onSwitchPlan }: { user: User; onSwitchPla
       />
 
       <div className="grid gap-4 md:grid-cols-2">
-        <Card role="group" aria-labelledby="wallet-membership-title" className="p-5 sm:p-6">
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <h2 id="wallet-membership-title" className="text-sm font-medium text-slate-500 dark:text-slate-400">
-                Current membership
-              </h2>
-              <p className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">
-                {capitalize(user.membershipLevel ?? '')}
-              </p>
-            </div>
-            <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400">
-              <CoinIcon className="h-5 w-5" />
-            </span>
-          </div>
-          <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
-            <div>
-              <dt className="text-slate-500 dark:text-slate-400">Start date</dt>
-              <dd className="mt-0.5 font-medium text-slate-900 dark:text-white">{orNotAvailable(user.membershipStartDate)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500 dark:text-slate-400">End date</dt>
-              <dd className="mt-0.5 font-medium text-slate-900 dark:text-white">{orNotAvailable(user.membershipEndDate)}</dd>
-            </div>
-          </dl>
-        </Card>
+        <MembershipCard user={user} onRenew={onSwitchPlan} />
 
         <Card role="group" aria-labelledby="wallet-balance-title" className="flex flex-col p-5 sm:p-6">
           <div className="flex items-start justify-between gap-3">

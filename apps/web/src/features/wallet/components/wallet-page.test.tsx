@@ -45,6 +45,35 @@ describe('wallet view', { timeout: 20_000 }, () => {
     expect(within(membership).getByText('End date').nextSibling).toHaveTextContent('N/A');
   });
 
+  it('shows an ended membership as Ended with its end day, and offers a new pack', async () => {
+    const ended = buildUser({
+      balance: 7800,
+      currentMembership: {
+        pack: 'gold',
+        status: 'ended',
+        startedAt: '2026-01-05T12:00:00.000Z',
+        endsAt: '2029-01-05T00:00:00.000Z',
+        lastPaidDay: '2029-01-05',
+        endedAt: '2029-01-05T00:00:00.000Z',
+      },
+    });
+    const { user } = await openWallet(ended);
+
+    const membership = screen.getByRole('group', { name: 'Last membership' });
+    expect(within(membership).getByText('Gold')).toBeInTheDocument();
+    expect(within(membership).getByText('Ended')).toBeInTheDocument();
+    expect(within(membership).getByText('Start date').nextSibling).toHaveTextContent('Jan 05, 2026');
+    expect(within(membership).getByText('Ended on').nextSibling).toHaveTextContent('Jan 05, 2029');
+    expect(within(membership).getByText(/Your membership has ended\. Buy a new pack to receive dividends again/)).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Wallet balance' })).getByText('$7,800.00')).toBeInTheDocument();
+
+    await user.click(within(membership).getByRole('button', { name: 'Buy a new pack' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose New Plan' })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Gold' })).toBeInTheDocument();
+    // Nothing is replaced by a renewal: the ended pack is no longer the member's plan.
+    expect(screen.queryByText(/is replaced by the new plan/)).not.toBeInTheDocument();
+  });
+
   it('Switch Plan opens the chooser, marking the current pack; Back to Wallet returns', async () => {
     const { user } = await openWallet();
 

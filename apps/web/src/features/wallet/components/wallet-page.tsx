@@ -32,7 +32,8 @@ export function WalletPage() {
     );
   }
 
-  const hasMembership = Boolean(user.membershipLevel);
+  // An ended membership is still shown (marked Ended, with a new pack offered: MembershipCard).
+  const hasMembership = Boolean(user.membershipLevel ?? user.currentMembership);
   return (
     <>
       <title>Plan · Terrafund</title>

@@ -82,7 +82,7 @@ describe('withdraw panel', { timeout: 20_000 }, () => {
       },
     });
     // The dashboard's figures, as a visit to /dashboard would have left them.
-    const dashboard: Dashboard = { totalAssets: 2600, walletBalance: 100, membership: 'gold', nextPayout: null };
+    const dashboard: Dashboard = { totalAssets: 2600, walletBalance: 100, membership: 'gold', nextPayout: null, currentMembership: null };
     queryClient.setQueryData(['users', 'dashboard'], dashboard);
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/transactions')).toHaveLength(1));
     const profileCallsBefore = callsTo(fetchMock, 'GET', '/users/profile').length;
