@@ -28,6 +28,7 @@ export const userSchema = z.object({
   membershipEndDate: z.string().nullable(),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -118,7 +119,11 @@ export const verificationRequired = z.object({
 });
 export type VerificationRequired = z.infer<typeof verificationRequired>;
 
-export const loginResponse = z.union([authSuccess, verificationRequired]);
+/** The answer to a right password on an account with 2FA: no token until the second factor (security.ts). */
+export const twoFactorRequired = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });
+export type TwoFactorRequired = z.infer<typeof twoFactorRequired>;
+
+export const loginResponse = z.union([authSuccess, verificationRequired, twoFactorRequired]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const messageResponse = z.object({ message: z.string() });

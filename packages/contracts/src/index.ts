@@ -8,3 +8,4 @@ export * from './money';
 export * from './payments';
 export * from './projects';
 export * from './admin';
+export * from './security';

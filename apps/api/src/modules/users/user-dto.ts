@@ -24,5 +24,6 @@ export function toUserDto(row: UserRow): User {
     membershipEndDate: null,
     createdAt: row.createdAt.toISOString(),
     lastLogin: iso(row.lastLoginAt),
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
   };
 }
