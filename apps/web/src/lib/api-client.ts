@@ -130,6 +130,31 @@ export async function getPage<T>(path: string, options: Omit<RequestOptions, 'me
   };
 }
 
+/**
+ * Downloads a file the API answers (a CSV export) with the session attached, and hands it to the browser
+ * as a download named `filename`. A plain link could not carry the bearer token.
+ */
+export async function downloadFile(path: string, filename: string, params?: Query): Promise<void> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), { headers });
+  } catch {
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR' });
+  }
+  if (!response.ok) throw toApiError(response, await readBody(response));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
