@@ -25,7 +25,7 @@ import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 
-type TwoFactorDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'throttles' | 'tasks' | 'logger' | 'mailQueued'>;
+type TwoFactorDeps = Deps;
 
 /** RFC 6238 with SHA-1, 6 digits and 30-second steps: what every authenticator app assumes. */
 const totpOf = (secret: string) =>
@@ -116,7 +116,7 @@ export async function enableTwoFactor(deps: TwoFactorDeps, user: UserRow, code: 
       before: { twoFactorEnabled: false },
       after: { twoFactorEnabled: true, recoveryCodes: RECOVERY_CODE_COUNT },
     });
-    await enqueueMail(tx, deps as Deps, user.email, 'twoFactorEnabled', { firstName: user.firstName, securityUrl: securityUrl(deps) });
+    await enqueueMail(tx, deps, user.email, 'twoFactorEnabled', { firstName: user.firstName, securityUrl: securityUrl(deps) });
   });
   deps.mailQueued();
   return { recoveryCodes, message: messages.twoFactor.enabled };
@@ -188,7 +188,7 @@ export async function disableTwoFactor(
       before: { twoFactorEnabled: true },
       after: { twoFactorEnabled: false },
     });
-    await enqueueMail(tx, deps as Deps, user.email, 'twoFactorDisabled', { firstName: user.firstName, securityUrl: securityUrl(deps) });
+    await enqueueMail(tx, deps, user.email, 'twoFactorDisabled', { firstName: user.firstName, securityUrl: securityUrl(deps) });
     return true;
   });
   if (!disabled) throw wrongCode('code');
