@@ -52,6 +52,8 @@ test('a member turns on two-factor sign-in, signs in with the authenticator code
   await otherPage.getByRole('button', { name: 'Use a recovery code' }).click();
   await otherPage.getByLabel('Recovery code').fill(recoveryCode);
   await otherPage.getByRole('button', { name: 'Verify' }).click();
-  await expect(otherPage).toHaveURL(/\/dashboard$/);
+  // Back to the page that was asked for when the session had ended.
+  await expect(otherPage).toHaveURL(/\/profile$/);
+  await expect(otherPage.getByRole('button', { name: 'Disable 2FA' })).toBeVisible();
   await other.close();
 });
