@@ -13,6 +13,8 @@ import { connectRedis, type RedisClient } from './lib/redis';
 import type { FileStorage } from './lib/storage';
 import { createStorage } from './lib/storage-factory';
 import { authRoutes } from './modules/auth/auth.routes';
+import { securityRoutes } from './modules/auth/security.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -125,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await registerCompression(api);
       await api.register(healthRoutes({ ...deps, readiness: readinessChecks(deps, storage), startup }));
       await api.register(authRoutes(deps));
+      await api.register(securityRoutes(deps));
       await api.register(userAdminRoutes(deps));
       await api.register(kycRoutes({ ...deps, storage }));
       await api.register(transactionRoutes(deps));
@@ -135,6 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(paymentRoutes(deps));
       await api.register(paymentReviewRoutes(deps));
       await api.register(adminRoutes(deps));
+      await api.register(auditRoutes(deps));
       await api.register(projectRoutes({ ...deps, storage }));
       api.get('/docs', {
         config: { access: 'public' },

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_ENV } from '../test/production-env';
-import { ConfigError, loadConfig, productionVerdict } from './config';
+import { ConfigError, loadConfig, productionVerdict, productionWarnings } from './config';
 
 function refusal(env: Record<string, string | undefined>): string {
   try {
@@ -25,6 +25,14 @@ describe('NODE_ENV=production', () => {
     expect(loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'nowpayments', NOWPAYMENTS_API_KEY: 'k', NOWPAYMENTS_IPN_SECRET: 's' }).env).toBe(
       'production',
     );
+  });
+
+  it('requires admins to use two-factor sign-in unless REQUIRE_ADMIN_2FA=false says otherwise, with a warning', () => {
+    expect(loadConfig(PRODUCTION_ENV).requireAdmin2fa).toBe(true);
+    expect(loadConfig({ ...PRODUCTION_ENV, REQUIRE_ADMIN_2FA: 'false' }).requireAdmin2fa).toBe(false);
+    expect(productionWarnings({ ...PRODUCTION_ENV, REQUIRE_ADMIN_2FA: 'false' })).toEqual([expect.stringMatching(/^REQUIRE_ADMIN_2FA is false/)]);
+    expect(productionWarnings(PRODUCTION_ENV)).toEqual([]);
+    expect(refusal({ ...PRODUCTION_ENV, REQUIRE_ADMIN_2FA: 'maybe' })).toMatch(/REQUIRE_ADMIN_2FA: must be true or false/);
   });
 
   it.each([

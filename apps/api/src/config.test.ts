@@ -210,6 +210,12 @@ describe('loadConfig', () => {
     for (const value of ['0', '101', '2.5', 'many']) expect(configError({ DATABASE_POOL_SIZE: value }).message).toContain('DATABASE_POOL_SIZE:');
   });
 
+  it('leaves REQUIRE_ADMIN_2FA off outside production unless it is set', () => {
+    expect(load({}).requireAdmin2fa).toBe(false);
+    expect(load({ REQUIRE_ADMIN_2FA: 'true' }).requireAdmin2fa).toBe(true);
+    expect(configError({ REQUIRE_ADMIN_2FA: 'sometimes' }).message).toMatch(/REQUIRE_ADMIN_2FA: must be true or false/);
+  });
+
   it('reads METRICS_TOKEN (blank means none)', () => {
     expect(load({}).metricsToken).toBeUndefined();
     expect(load({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();

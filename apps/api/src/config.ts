@@ -122,6 +122,14 @@ const envSchema = z
     DEPOSIT_ADDRESS: z.preprocess(emptyToUndefined, z.string().default('bc1qterrafund0sandbox0deposit0address0x7k2')),
     TRUST_PROXY: trustProxySetting,
     ADMIN_PROMOTE: booleanFlag,
+    // Unset means "on in production, off elsewhere", so it stays undefined here (loadConfig decides).
+    REQUIRE_ADMIN_2FA: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+        .optional()
+        .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes')),
+    ),
     REDIS_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -280,6 +288,8 @@ export type Config = {
   admin?: { email: string; password: string };
   /** ADMIN_PROMOTE: the operator's explicit consent that the bootstrap promote an existing member. */
   adminPromote: boolean;
+  /** REQUIRE_ADMIN_2FA: admin routes answer 403 TWO_FACTOR_REQUIRED until the admin has turned 2FA on. */
+  requireAdmin2fa: boolean;
   /** REDIS_URL: rate limits and throttles shared by every instance; in process memory without it. */
   redisUrl?: string;
   /** Prefix of every Redis key this app writes (tests give each app its own). */
@@ -359,6 +369,19 @@ export function productionRefusals(env: NodeJS.ProcessEnv): string[] {
   return refusals;
 }
 
+/**
+ * What production accepts but an operator should know about, one line each: printed by check-config and by
+ * the server at start.
+ */
+export function productionWarnings(env: NodeJS.ProcessEnv): string[] {
+  const warnings: string[] = [];
+  const require2fa = setting(env, 'REQUIRE_ADMIN_2FA')?.toLowerCase();
+  if (require2fa === 'false' || require2fa === '0' || require2fa === 'no') {
+    warnings.push('REQUIRE_ADMIN_2FA is false: admins can use admin routes without two-factor sign-in (default in production: true)');
+  }
+  return warnings;
+}
+
 function isSafePublicUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -406,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     adminPromote: e.ADMIN_PROMOTE,
+    requireAdmin2fa: e.REQUIRE_ADMIN_2FA ?? e.NODE_ENV === 'production',
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: 'terrafund:',
     contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE },

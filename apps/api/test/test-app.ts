@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimits: relaxed,
     sessionTtl: defaultSessionTtl,
     adminPromote: false,
+    requireAdmin2fa: false,
     redisKeyPrefix: `tf-test:${randomBytes(6).toString('hex')}:`,
     webDistDir: undefined,
     runJobs: false,

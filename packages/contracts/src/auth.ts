@@ -32,6 +32,7 @@ export const userSchema = z.object({
   currentMembership: membershipViewSchema.nullable(),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -122,7 +123,11 @@ export const verificationRequired = z.object({
 });
 export type VerificationRequired = z.infer<typeof verificationRequired>;
 
-export const loginResponse = z.union([authSuccess, verificationRequired]);
+/** The answer to a right password on an account with 2FA: no token until the second factor (security.ts). */
+export const twoFactorRequired = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });
+export type TwoFactorRequired = z.infer<typeof twoFactorRequired>;
+
+export const loginResponse = z.union([authSuccess, verificationRequired, twoFactorRequired]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const messageResponse = z.object({ message: z.string() });

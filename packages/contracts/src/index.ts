@@ -10,3 +10,4 @@ export * from './payments';
 export * from './projects';
 export * from './admin';
 export * from './notifications';
+export * from './security';

@@ -132,6 +132,30 @@ export const messages = {
     searchTooLong: 'Search must be at most 100 characters',
     pageInvalid: 'Page must be a whole number of at least 1',
     cursorInvalid: 'Invalid page cursor',
+    auditFailed: 'Failed to load the audit log.',
+    auditLimitInvalid: 'Limit must be a whole number from 1 to 100',
+    auditDateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
+    auditRangeInvalid: 'The start date must not be after the end date',
+    auditActionInvalid: 'Action must be an action name such as kyc.approved',
+  },
+  twoFactor: {
+    codeRequired: 'Please enter the 6-digit code from your authenticator app',
+    codeInvalid: 'Invalid authentication code',
+    recoveryOrCodeRequired: 'Please enter the 6-digit code or a recovery code',
+    noSetup: 'Start the setup again: no authenticator secret is waiting to be confirmed',
+    alreadyEnabled: 'Two-factor authentication is already on',
+    notEnabled: 'Two-factor authentication is not on',
+    challengeEnded: 'This sign-in has expired or had too many wrong codes. Please sign in again.',
+    passwordIncorrect: 'Password is incorrect',
+    enabled: 'Two-factor authentication is on. Keep your recovery codes somewhere safe.',
+    disabled: 'Two-factor authentication is off',
+    required: 'Administrators must turn on two-factor authentication first (Profile → Security)',
+  },
+  sessions: {
+    notFound: 'Session not found',
+    revoked: 'Signed out of that session',
+    othersRevoked: 'Signed out everywhere else',
+    loadFailed: 'Failed to load your sessions.',
   },
   payments: {
     notFound: 'Payment not found',
@@ -250,5 +274,6 @@ export const errorCodes = [
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'TWO_FACTOR_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

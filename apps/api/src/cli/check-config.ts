@@ -1,4 +1,4 @@
-import { productionVerdict } from '../config';
+import { productionVerdict, productionWarnings } from '../config';
 
 /**
  * `npm run check-config`: would NODE_ENV=production start with this environment? Prints each refusal (the
@@ -12,6 +12,7 @@ function main() {
   if (mode !== 'production') {
     console.log(`NODE_ENV is ${mode}: the server would start in ${mode} mode. The verdict below is for NODE_ENV=production.`);
   }
+  for (const warning of productionWarnings(env)) console.log(`Warning: ${warning}`);
   if (problems.length === 0) {
     console.log('Production check: fine. NODE_ENV=production would start with this environment.');
     return;

@@ -14,6 +14,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  TWO_FACTOR_REQUIRED: 403,
 };
 
 type AppErrorExtras = { fields?: Record<string, string>; retryAfter?: number };

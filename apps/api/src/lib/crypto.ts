@@ -12,6 +12,7 @@ export function createSecrets(appSecret: string) {
   const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', appSecret, Buffer.alloc(0), purpose, 32));
   const hashKey = derive('terrafund:token-hash:v1');
   const mailKey = derive('terrafund:mail-outbox:v1');
+  const totpKey = derive('terrafund:totp-secret:v1');
 
   return {
     /**
@@ -30,20 +31,27 @@ export function createSecrets(appSecret: string) {
       return a.length === b.length && timingSafeEqual(a, b);
     },
     /** AES-256-GCM, for mail bodies waiting in the outbox (they may hold a code or a reset link). */
-    encrypt(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', mailKey, iv);
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-    },
-    decrypt(sealed: string): string {
-      const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-      if (!iv || !tag || !body) throw new Error('Malformed sealed value');
-      const decipher = createDecipheriv('aes-256-gcm', mailKey, iv);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-    },
+    encrypt: (plain: string) => seal(mailKey, plain),
+    decrypt: (sealed: string) => unseal(mailKey, sealed),
+    /** Members' TOTP secrets at rest: the server must read them back, so sealed rather than hashed. */
+    sealTotpSecret: (plain: string) => seal(totpKey, plain),
+    openTotpSecret: (sealed: string) => unseal(totpKey, sealed),
   };
+}
+
+function seal(key: Buffer, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+
+function unseal(key: Buffer, sealed: string): string {
+  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !body) throw new Error('Malformed sealed value');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
 }
 
 /** A random token of `bytes` bytes, URL-safe. */

@@ -45,6 +45,10 @@ export function registerAccessControl(app: FastifyInstance, deps: Deps, registry
     const session = token ? await resolveSession(deps, token) : null;
     if (!session) throw new AppError('UNAUTHENTICATED', messages.auth.sessionExpired);
     if (access === 'admin' && session.user.role !== 'admin') throw new AppError('FORBIDDEN', messages.auth.forbidden);
+    // The setup routes and the profile are 'user' routes, so an admin without 2FA can still turn it on.
+    if (access === 'admin' && deps.config.requireAdmin2fa && session.user.twoFactorEnabledAt === null) {
+      throw new AppError('TWO_FACTOR_REQUIRED', messages.twoFactor.required);
+    }
     request.auth = session;
   });
 }

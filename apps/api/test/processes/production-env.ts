@@ -36,6 +36,8 @@ export async function startProductionBackends(name: string) {
     BTCPAY_WEBHOOK_SECRET: FAKE_BTCPAY.webhookSecret,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
+    // These tests drive admin routes with a password sign-in; two-factor sign-in has its own tests.
+    REQUIRE_ADMIN_2FA: 'false',
     METRICS_TOKEN: metricsToken,
     TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
                   { path: paths.adminUsers.path, lazy: screen(() => import('./routes/admin/users')) },
                   { path: paths.adminUser.path, lazy: screen(() => import('./routes/admin/user')) },
                   { path: paths.adminTransactions.path, lazy: screen(() => import('./routes/admin/transactions')) },
+                  { path: paths.adminAudit.path, lazy: screen(() => import('./routes/admin/audit')) },
                   { path: paths.adminProjects.path, lazy: screen(() => import('./routes/admin/projects')) },
                   { path: paths.adminProjectAdd.path, lazy: screen(() => import('./routes/admin/project-add')) },
                   { path: paths.adminProjectEdit.path, lazy: screen(() => import('./routes/admin/project-edit')) },

@@ -17,6 +17,8 @@ export const paths = {
   paymentSuccess: { path: '/wallet/payment/success', getHref: () => '/wallet/payment/success' },
   paymentTimeout: { path: '/wallet/payment/timeout', getHref: () => '/wallet/payment/timeout' },
   profile: { path: '/profile', getHref: () => '/profile' },
+  /** Profile → Security: two-factor sign-in and sessions (where an admin without 2FA is sent). */
+  profileSecurity: { path: '/profile', getHref: () => '/profile#security' },
   kyc: { path: '/kyc', getHref: () => '/kyc' },
 
   admin: { path: '/admin', getHref: () => '/admin' },
@@ -24,6 +26,7 @@ export const paths = {
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   adminUser: { path: '/admin/users/:userId', getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}` },
   adminTransactions: { path: '/admin/transactions', getHref: () => '/admin/transactions' },
+  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminProjects: { path: '/admin/projects', getHref: () => '/admin/projects' },
   adminProjectAdd: { path: '/admin/projects/add', getHref: () => '/admin/projects/add' },
   adminProjectEdit: {

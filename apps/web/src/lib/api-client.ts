@@ -131,8 +131,8 @@ export async function getPage<T>(path: string, options: Omit<RequestOptions, 'me
 }
 
 /**
- * GETs a file the server builds (a CSV statement) with the session token, which a plain link could not send:
- * answers its bytes and the file name from Content-Disposition. Failures throw an ApiError like any call.
+ * GETs a file the server builds (a CSV statement or export) with the session token, which a plain link could not
+ * send: answers its bytes and the file name from Content-Disposition. Failures throw an ApiError like any call.
  */
 export async function getFile(path: string, { params, signal }: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<{ blob: Blob; filename?: string }> {
   const headers: Record<string, string> = {};
@@ -149,6 +149,19 @@ export async function getFile(path: string, { params, signal }: Omit<RequestOpti
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
   return { blob: await response.blob(), filename };
+}
+
+/** Downloads what `getFile` fetches and hands it to the browser as a download named `filename`. */
+export async function downloadFile(path: string, filename: string, params?: Query): Promise<void> {
+  const { blob } = await getFile(path, { params });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
 }
 
 export const api = {

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createElement } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@terrafund/contracts';
+import { messages, STORAGE_KEYS } from '@terrafund/contracts';
 import { ApiError } from './api-client';
 import { handleGlobalError, showFlashMessage } from './query-client';
 
@@ -31,6 +31,17 @@ describe('global error handling', () => {
     expect(await screen.findByText('Session expired. Please login again.')).toBeInTheDocument();
     act(() => showFlashMessage());
     expect(screen.getAllByText('Session expired. Please login again.')).toHaveLength(1);
+  });
+
+  it('sends an admin refused for lack of two-factor sign-in to Profile → Security, keeping the session', async () => {
+    const assign = stubLocation();
+    localStorage.setItem(STORAGE_KEYS.token, 'admin-token');
+    render(createElement(Toaster));
+    const refused = new ApiError({ status: 403, code: 'TWO_FACTOR_REQUIRED', serverMessage: messages.twoFactor.required });
+    act(() => handleGlobalError(refused, { errorToast: 'Failed to load users.' }));
+    expect(assign).toHaveBeenCalledWith('/profile#security');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('admin-token');
+    expect(await screen.findByText(messages.twoFactor.required)).toBeInTheDocument();
   });
 
   it('toasts the server message, or the generic one, for any other failure', async () => {

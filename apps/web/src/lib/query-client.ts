@@ -61,6 +61,12 @@ export function handleGlobalError(error: unknown, meta: RequestMeta | undefined)
     expireSession();
     return;
   }
+  if (isApiError(error) && error.code === 'TWO_FACTOR_REQUIRED') {
+    // An admin without two-factor sign-in while REQUIRE_ADMIN_2FA is on: to the setup, once.
+    toast.error(error.serverMessage ?? messages.twoFactor.required, { id: 'two-factor-required' });
+    if (window.location.pathname !== paths.profileSecurity.path) window.location.assign(paths.profileSecurity.getHref());
+    return;
+  }
   if (meta?.skipGlobalToast) return;
   const own = meta?.errorToast;
   const message = typeof own === 'function' ? own(error) : (own ?? errorMessage(error, messages.toasts.genericError));

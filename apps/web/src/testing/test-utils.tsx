@@ -25,6 +25,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     currentMembership: null,
     createdAt: '2026-01-05T10:00:00.000Z',
     lastLogin: null,
+    twoFactorEnabled: false,
     ...overrides,
   };
 }

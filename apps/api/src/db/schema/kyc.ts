@@ -59,5 +59,9 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt.desc())],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt.desc()),
+    // The admin audit screen pages newest first by (created_at, id).
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -18,6 +18,13 @@ export const users = pgTable(
       .default('not_started'),
     kycVerified: boolean('kyc_verified').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The TOTP secret in use, sealed with a key derived from APP_SECRET; null while 2FA is off. */
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret set up but not yet confirmed with a code (a new setup replaces it). */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The last 30-second step whose code was accepted: a code is never accepted twice (no replay). */
+    twoFactorLastStep: integer('two_factor_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Soft delete: the row stays for the money and audit history that will point at it. */

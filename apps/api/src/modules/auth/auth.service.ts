@@ -6,6 +6,7 @@ import {
   OTP_TTL_SECONDS,
   RESET_TOKEN_TTL_SECONDS,
   type AuthSuccess,
+  type TwoFactorRequired,
   type VerificationRequired,
 } from '@terrafund/contracts';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import type {
   changePasswordBody,
   emailOnlyBody,
   loginBody,
+  loginTwoFactorBody,
   registerBody,
   resetPasswordBody,
   verifyOtpBody,
@@ -24,6 +26,7 @@ import { AppError } from '../../lib/app-error';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
 import { assertPasswordNotGuessable } from '../../lib/password-strength';
+import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
 import { userWithKyc } from '../kyc/kyc.service';
 import {
@@ -35,6 +38,7 @@ import {
   takeCodeCooldown,
 } from './login-throttle';
 import { createSession, revokeSession, revokeUserSessions } from './session.service';
+import { completeTwoFactorLogin, startChallenge } from './two-factor.service';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -139,7 +143,7 @@ export async function login(
   deps: Deps,
   body: z.output<typeof loginBody>,
   meta: RequestMeta,
-): Promise<AuthSuccess | VerificationRequired> {
+): Promise<AuthSuccess | VerificationRequired | TwoFactorRequired> {
   const email = normalizeEmail(body.email);
   await assertLoginAllowed(deps, email, meta.ip);
 
@@ -153,9 +157,8 @@ export async function login(
     await recordLoginFailure(deps, email, meta.ip);
     throw new AppError('INVALID_CREDENTIALS', messages.auth.invalidCredentials);
   }
-  await recordLoginSuccess(deps, email, meta.ip);
-
   if (!user.emailVerifiedAt) {
+    await recordLoginSuccess(deps, email, meta.ip);
     // The answer says "verify" either way; a new code is mailed only outside the resend cooldown.
     if ((await takeCodeCooldown(deps, email, OTP_RESEND_COOLDOWN_SECONDS)) === undefined) {
       await deps.db.transaction(async (tx) => {
@@ -167,14 +170,41 @@ export async function login(
     return verificationRequired(email);
   }
 
-  const signedIn = await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    const [updated] = await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
-    const token = await createSession(tx, deps, { userId: user.id, remember: body.rememberMe, meta });
-    return { token, row: updated! };
-  });
+  if (user.twoFactorEnabledAt) {
+    // The password alone proves little here: its failures are forgotten only when the second factor is
+    // right too (two-factor.service.ts), so wrong codes cannot be retried forever behind fresh challenges.
+    const challenge = await deps.db.transaction((tx) => startChallenge(tx, deps, user.id, body.rememberMe));
+    return { twoFactorRequired: true, challenge };
+  }
+  await recordLoginSuccess(deps, email, meta.ip);
+
+  const signedIn = await deps.db.transaction((tx) => signInWith(tx, deps, user, body.rememberMe, meta));
+  return loginAnswer(deps, signedIn.token, signedIn.row);
+}
+
+/** The session a successful sign-in opens, in the caller's transaction; the last sign-in time is noted. */
+async function signInWith(tx: Executor, deps: Deps, user: UserRow, remember: boolean, meta: RequestMeta) {
+  const now = deps.clock.now();
+  const [updated] = await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
+  const token = await createSession(tx, deps, { userId: user.id, remember, meta });
+  return { token, row: updated! };
+}
+
+/** What every successful sign-in answers, with or without a second factor: `{token, user}`. */
+async function loginAnswer(deps: Deps, token: string, row: UserRow): Promise<AuthSuccess> {
   // Read after commit: the embedded database runs one transaction at a time.
-  return { token: signedIn.token, user: await userWithKyc(deps, signedIn.row) };
+  return { token, user: await userWithKyc(deps, row) };
+}
+
+/** POST /api/users/login/2fa: the second step of a sign-in, answered exactly like a plain sign-in. */
+export async function loginSecondFactor(deps: Deps, body: z.output<typeof loginTwoFactorBody>, meta: RequestMeta) {
+  return completeTwoFactorLogin(
+    deps,
+    body,
+    meta,
+    (tx, user, remember) => signInWith(tx, deps, user, remember, meta),
+    (token, row) => loginAnswer(deps, token, row),
+  );
 }
 
 export async function verifyOtp(
@@ -309,6 +339,14 @@ export async function resetPassword(deps: Deps, body: z.output<typeof resetPassw
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await revokeUserSessions(tx, deps, user.id);
+    await recordAudit(tx, deps, {
+      actorId: user.id,
+      action: 'password.reset',
+      targetType: 'user',
+      targetId: user.id,
+      before: null,
+      after: { sessionsEnded: true },
+    });
     await enqueueMail(tx, deps, user.email, 'passwordChanged', { firstName: user.firstName });
     return user.email;
   });
@@ -345,6 +383,14 @@ export async function changePassword(
     const now = deps.clock.now();
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, deps, user.id, session.sessionId);
+    await recordAudit(tx, deps, {
+      actorId: user.id,
+      action: 'password.changed',
+      targetType: 'user',
+      targetId: user.id,
+      before: null,
+      after: { otherSessionsEnded: true },
+    });
     await enqueueMail(tx, deps, user.email, 'passwordChanged', { firstName: user.firstName });
   });
   deps.mailQueued();

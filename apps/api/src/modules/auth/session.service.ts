@@ -1,8 +1,11 @@
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { messages, UUID_PATTERN, type Session } from '@terrafund/contracts';
 import type { Executor } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import type { Deps, RequestMeta } from '../../deps';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit/audit.service';
 
 /**
  * A session's last use is written at most this often, not on every request: fine enough for the admins'
@@ -102,4 +105,74 @@ export async function revokeUserSessions(
         keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
       ),
     );
+}
+
+/**
+ * GET /api/users/sessions: the caller's live sessions, newest first. A session past its idle limit is not
+ * live either, though its row is not yet marked.
+ */
+export async function listSessions(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  auth: { sessionId: string; user: UserRow },
+): Promise<Session[]> {
+  const now = deps.clock.now();
+  const rows = await deps.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, auth.user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+  return rows
+    .filter((row) => now.getTime() - row.lastSeenAt.getTime() < idleLimitSeconds(deps.config.sessionTtl, row, auth.user.role) * 1000)
+    .map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      userAgent: row.userAgent,
+      current: row.id === auth.sessionId,
+    }));
+}
+
+/**
+ * DELETE /api/users/sessions/:id: ends one of the caller's own sessions at once. Someone else's session, an
+ * ended one and a malformed id are all the same 404: nothing tells whether another member's id exists.
+ */
+export async function revokeOwnSession(deps: Pick<Deps, 'db' | 'clock'>, auth: { sessionId: string; user: UserRow }, id: string) {
+  if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', messages.sessions.notFound);
+  await deps.db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(sessions)
+      .set({ revokedAt: deps.clock.now() })
+      .where(and(eq(sessions.id, id.toLowerCase()), eq(sessions.userId, auth.user.id), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id, userAgent: sessions.userAgent });
+    if (!revoked) throw new AppError('NOT_FOUND', messages.sessions.notFound);
+    await recordAudit(tx, deps, {
+      actorId: auth.user.id,
+      action: 'session.revoked',
+      targetType: 'session',
+      targetId: revoked.id,
+      before: null,
+      after: { userId: auth.user.id, current: revoked.id === auth.sessionId, userAgent: revoked.userAgent },
+    });
+  });
+}
+
+/** DELETE /api/users/sessions: "Sign out everywhere else", every live session but the caller's own. */
+export async function revokeOtherSessions(deps: Pick<Deps, 'db' | 'clock'>, auth: { sessionId: string; user: UserRow }) {
+  await deps.db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: deps.clock.now() })
+      .where(and(eq(sessions.userId, auth.user.id), isNull(sessions.revokedAt), ne(sessions.id, auth.sessionId)))
+      .returning({ id: sessions.id, userAgent: sessions.userAgent });
+    for (const session of revoked) {
+      await recordAudit(tx, deps, {
+        actorId: auth.user.id,
+        action: 'session.revoked',
+        targetType: 'session',
+        targetId: session.id,
+        before: null,
+        after: { userId: auth.user.id, current: false, userAgent: session.userAgent },
+      });
+    }
+  });
 }

@@ -63,6 +63,28 @@ export const mailTemplates = {
       'The password of your account was just changed, and every other session was signed out.',
       'If you did not do this, reset your password at once and contact support.',
     ]),
+  twoFactorEnabled: (p: { firstName: string; securityUrl: string }) =>
+    compose(
+      'Two-factor sign-in is on',
+      p.firstName,
+      [
+        'Two-factor authentication was just turned on for your account: signing in now also asks for a code from your authenticator app.',
+        'Keep your recovery codes somewhere safe. If you did not do this, reset your password at once and contact support.',
+      ],
+      undefined,
+      { label: 'Review your security settings', url: p.securityUrl },
+    ),
+  twoFactorDisabled: (p: { firstName: string; securityUrl: string }) =>
+    compose(
+      'Two-factor sign-in is off',
+      p.firstName,
+      [
+        'Two-factor authentication was just turned off for your account: signing in now asks for your password only.',
+        'If you did not do this, reset your password at once, turn two-factor sign-in back on and contact support.',
+      ],
+      undefined,
+      { label: 'Review your security settings', url: p.securityUrl },
+    ),
   kycApproved: (p: { firstName: string; walletUrl: string }) =>
     compose(
       'Your identity is verified',

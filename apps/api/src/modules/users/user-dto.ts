@@ -25,5 +25,6 @@ export function toUserDto(row: UserRow): User {
     currentMembership: null,
     createdAt: row.createdAt.toISOString(),
     lastLogin: iso(row.lastLoginAt),
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
   };
 }

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { messages, type LoginResponse, type RegisterBody } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
 import { useStartSession } from '@/lib/auth';
-import { needsVerification } from './login';
+import { isSignedIn } from './login';
 
 /** Answers requiresVerification (decisions section 2); a session answer is honoured too, as the spec allows. */
 export const register = (body: RegisterBody) => api.post<LoginResponse>('/users/register', body);
@@ -14,7 +14,7 @@ export function useRegister() {
     mutationFn: register,
     onSuccess: (response) => {
       toast.success(messages.toasts.registrationSuccess);
-      if (!needsVerification(response)) startSession(response, true);
+      if (isSignedIn(response)) startSession(response, true);
     },
     meta: { skipGlobalToast: true, skipSessionExpiry: true },
   });

@@ -13,17 +13,20 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { TextLink } from '@/components/ui/text-link';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { needsVerification, useLogin } from '../api/login';
+import { needsSecondFactor, needsVerification, useLogin } from '../api/login';
 import { AuthHeader } from './auth-layout';
+import { TwoFactorForm } from './two-factor-form';
 import { VerifyEmailForm } from './verify-email-form';
 
 /**
  * Sign in (spec section 2). Success stores the session and the sign-in guard moves on to the page that
- * was asked for; an unverified account gets the e-mail code screen instead.
+ * was asked for; an unverified account gets the e-mail code screen instead, and an account with two-factor
+ * sign-in the authenticator code screen.
  */
 export function LoginForm() {
   const location = useLocation();
   const [verification, setVerification] = useState<{ email: string; remember: boolean } | null>(null);
+  const [secondFactor, setSecondFactor] = useState<{ challenge: string; remember: boolean } | null>(null);
   const login = useLogin();
   const {
     register,
@@ -39,6 +42,7 @@ export function LoginForm() {
     login.mutate(values, {
       onSuccess: (response) => {
         if (needsVerification(response)) setVerification({ email: response.email, remember: values.rememberMe });
+        if (needsSecondFactor(response)) setSecondFactor({ challenge: response.challenge, remember: values.rememberMe });
       },
       onError: (error) => {
         applyServerFieldErrors(error, setError, { email: 'email', password: 'password' });
@@ -46,6 +50,10 @@ export function LoginForm() {
       },
     }),
   );
+
+  if (secondFactor) {
+    return <TwoFactorForm challenge={secondFactor.challenge} remember={secondFactor.remember} onBack={() => setSecondFactor(null)} />;
+  }
 
   if (verification) {
     return <VerifyEmailForm email={verification.email} remember={verification.remember} onBack={() => setVerification(null)} />;

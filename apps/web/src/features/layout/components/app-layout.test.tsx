@@ -26,6 +26,7 @@ describe('app layout', () => {
       'Manage Users',
       'Transactions',
       'Projects',
+      'Audit log',
     ]);
     expect(within(nav).getByRole('link', { name: 'Manage Users' })).toHaveAttribute('aria-current', 'page');
   });

@@ -1,7 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { Role } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
-import { BuildingIcon, ChartIcon, DashboardIcon, ShieldCheckIcon, TransactionsIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
+import { BuildingIcon, ChartIcon, DashboardIcon, HistoryIcon, ShieldCheckIcon, TransactionsIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
 
 export type NavItem = { label: string; href: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
 export type NavGroup = { title: string; items: NavItem[] };
@@ -17,6 +17,7 @@ export function navigationFor(role: Role): NavGroup[] {
           { label: 'Manage Users', href: paths.adminUsers.getHref(), icon: UsersIcon },
           { label: 'Transactions', href: paths.adminTransactions.getHref(), icon: TransactionsIcon },
           { label: 'Projects', href: paths.adminProjects.getHref(), icon: BuildingIcon },
+          { label: 'Audit log', href: paths.adminAudit.getHref(), icon: HistoryIcon },
         ],
       },
     ];

@@ -176,11 +176,11 @@ describe('profile', { timeout: 20_000 }, () => {
     expect(within(status).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('Security: "Change Password" takes the member to the password form; there is no 2FA button', async () => {
+  it('Security: "Change Password" takes the member to the password form; 2FA is offered (security-section.test.tsx)', async () => {
     const { user } = await openProfile();
 
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(screen.getByLabelText('Current password')).toHaveFocus();
-    expect(screen.queryByRole('button', { name: /2FA/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enable 2FA' })).toBeInTheDocument();
   });
 });

@@ -1,15 +1,25 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { useUser } from '@/lib/auth';
 import { AccountStatusCard } from './account-status-card';
 import { ChangePasswordCard } from './change-password-card';
 import { PersonalInfoCard } from './personal-info-card';
 import { SecurityCard } from './security-card';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 
-/** /profile (spec section 2): personal information, password, account status and security. */
+/** /profile (spec section 2): personal information, password, account status and security (2FA, sessions). */
 export function ProfilePage() {
   const user = useUser();
   const passwordSection = useRef<HTMLElement>(null);
+  const securitySection = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+
+  // /profile#security (the setup an admin without 2FA is sent to, and the mails' link) opens at Security.
+  useEffect(() => {
+    if (hash === '#security') securitySection.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
 
   const openChangePassword = () => {
     const section = passwordSection.current;
@@ -28,10 +38,12 @@ export function ProfilePage() {
           <PersonalInfoCard user={user} />
           <ChangePasswordCard ref={passwordSection} />
         </div>
-        <div className="space-y-6">
+        <section id="security" ref={securitySection} aria-label="Security" className="scroll-mt-24 space-y-6">
           <AccountStatusCard user={user} />
           <SecurityCard onChangePassword={openChangePassword} />
-        </div>
+          <TwoFactorCard user={user} />
+          <SessionsCard />
+        </section>
       </div>
     </div>
   );

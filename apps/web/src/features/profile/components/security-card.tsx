@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { LockIcon } from '@/components/ui/icons';
 import { SectionHeader } from './section-header';
 
-/** Spec section 2, Security. Two-factor sign-in is not built yet, so it is not offered (decisions section 6). */
+/** Spec section 2, Security: the password (two-factor sign-in and sessions have their own cards). */
 export function SecurityCard({ onChangePassword }: { onChangePassword: () => void }) {
   return (
     <Card>

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { newMember, registerVerified, signIn, submitLogin } from './support/members';
+
+/** What an authenticator app shows for `secret` now. */
+const currentCode = (secret: string) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+
+test('a member turns on two-factor sign-in, signs in with the authenticator code, and sees where they are signed in', async ({ page, browser }) => {
+  const member = await registerVerified(newMember('twofactor'));
+  await signIn(page, member, { remember: true });
+
+  await page.goto('/profile#security');
+  await page.getByRole('button', { name: 'Enable 2FA' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel('Authentication code').fill(currentCode(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCode = (await codes.first().textContent())!.trim();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('button', { name: 'Disable 2FA' })).toBeVisible();
+
+  // A second browser signs in: the password, then the authenticator code.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto('/login');
+  await submitLogin(otherPage, member.email, member.password);
+  await expect(otherPage.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  expect(await otherPage.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'))).toBeNull();
+  await otherPage.getByLabel('Authentication code').fill(currentCode(secret));
+  await otherPage.getByRole('button', { name: 'Verify' }).click();
+  await expect(otherPage).toHaveURL(/\/dashboard$/);
+
+  // The first browser sees its own session, the second browser's and the one the e-mail verification opened
+  // (registerVerified, outside a browser), and signs the others out; they stop working at their next call.
+  await page.reload();
+  const sessions = page.getByRole('list', { name: 'Sessions' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(3);
+  await expect(sessions.getByText('This device')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  await otherPage.goto('/profile');
+  await expect(otherPage).toHaveURL(/\/login$/);
+
+  // A recovery code works in place of the authenticator, once.
+  await otherPage.goto('/login');
+  await submitLogin(otherPage, member.email, member.password);
+  await otherPage.getByRole('button', { name: 'Use a recovery code' }).click();
+  await otherPage.getByLabel('Recovery code').fill(recoveryCode);
+  await otherPage.getByRole('button', { name: 'Verify' }).click();
+  // Back to the page that was asked for when the session had ended.
+  await expect(otherPage).toHaveURL(/\/profile$/);
+  await expect(otherPage.getByRole('button', { name: 'Disable 2FA' })).toBeVisible();
+  await other.close();
+});
