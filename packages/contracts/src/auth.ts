@@ -136,6 +136,5 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 export const publicConfigSchema = z.object({
   contactEmail: z.string(),
   contactPhone: z.string(),
-  depositAddress: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

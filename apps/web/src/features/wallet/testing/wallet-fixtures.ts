@@ -7,7 +7,6 @@ export const plans: Plan[] = PACKS.map((pack) => ({ ...pack, features: [...PACK_
 export const config: PublicConfig = {
   contactEmail: 'support@terrafund.example',
   contactPhone: '+1 555 010 0100',
-  depositAddress: 'bc1qterrafunddeposit0000000000000000000000',
 };
 
 let sequence = 0;
