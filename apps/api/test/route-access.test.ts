@@ -29,6 +29,7 @@ const knownRoutes: RegisteredRoute[] = [
   { method: 'GET', url: '/api/plans', access: 'public' },
   { method: 'POST', url: '/api/transactions', access: 'user' },
   { method: 'GET', url: '/api/transactions', access: 'user' },
+  { method: 'GET', url: '/api/payments', access: 'user' },
   { method: 'PATCH', url: '/api/transactions/:id/status', access: 'admin' },
   { method: 'POST', url: '/api/admin/transactions/withdrawal/:id', access: 'admin' },
   { method: 'GET', url: '/api/users/dashboard', access: 'user' },
