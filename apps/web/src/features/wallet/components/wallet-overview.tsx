@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { CoinIcon, WalletIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDate, formatUsd } from '@/lib/format';
+import { PackPayments } from './pack-payments';
 import { TransactionHistory } from './transaction-history';
 import { WithdrawSheet } from './withdraw-sheet';
 
@@ -76,6 +77,8 @@ export function WalletOverview({ user, onSwitchPlan }: { user: User; onSwitchPla
           </div>
         </Card>
       </div>
+
+      <PackPayments />
 
       <TransactionHistory />
 
