@@ -108,18 +108,12 @@ export const updateProfileBody = z.object({
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 
-export const authSuccess = z.object({ token: z.string(), user: userSchema });
-export type AuthSuccess = z.infer<typeof authSuccess>;
-
 export const verificationRequired = z.object({
   requiresVerification: z.literal(true),
   email: z.string(),
   message: z.string(),
 });
 export type VerificationRequired = z.infer<typeof verificationRequired>;
-
-export const loginResponse = z.union([authSuccess, verificationRequired]);
-export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;

@@ -25,7 +25,7 @@ import { randomCode, randomToken } from '../../lib/crypto';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
 import { assertPasswordNotGuessable } from '../../lib/password-strength';
 import { enqueueMail } from '../mail/mail.service';
-import { userWithKyc } from '../kyc/kyc.service';
+import { publicUser } from '../users/public-user';
 import {
   assertLoginAllowed,
   clearLoginFailures,
@@ -174,7 +174,7 @@ export async function login(
     return { token, row: updated! };
   });
   // Read after commit: the embedded database runs one transaction at a time.
-  return { token: signedIn.token, user: await userWithKyc(deps, signedIn.row) };
+  return { token: signedIn.token, user: await publicUser(deps, signedIn.row) };
 }
 
 export async function verifyOtp(
@@ -227,7 +227,7 @@ export async function verifyOtp(
   if (result.error !== undefined) {
     throw new AppError('VALIDATION_ERROR', result.error, { fields: { otp: result.error } });
   }
-  return { token: result.token, user: await userWithKyc(deps, result.row) };
+  return { token: result.token, user: await publicUser(deps, result.row) };
 }
 
 /**

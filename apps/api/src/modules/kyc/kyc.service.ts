@@ -9,12 +9,11 @@ import {
   UUID_PATTERN,
   type KycDocumentType,
   type KycInfo,
-  type UserWithKyc,
   type adminVerifyBody,
   type kycSubmitBody,
 } from '@terrafund/contracts';
 import type { z } from 'zod';
-import { kycDocuments, kycProfiles, memberships, users, type UserRow } from '../../db/schema';
+import { kycDocuments, kycProfiles, users, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { detectFileType, extensionFor } from '../../lib/file-type';
@@ -22,8 +21,7 @@ import { PictureError, reencodePicture, type PictureType } from '../../lib/image
 import type { FileStorage } from '../../lib/storage';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
-import { walletBalancesOf } from '../ledger/ledger.service';
-import { toUserDto } from '../users/user-dto';
+import { publicUser, publicUsers } from '../users/public-user';
 import { signKycLink, verifyKycLink, type Disposition } from './kyc-links';
 
 type KycDeps = Deps & { storage: FileStorage };
@@ -162,36 +160,6 @@ export async function kycInfoFor(deps: Pick<Deps, 'db'>, userIds: string[]): Pro
   return result;
 }
 
-export async function withKyc(deps: Pick<Deps, 'db'>, rows: UserRow[]): Promise<UserWithKyc[]> {
-  const ids = rows.map((r) => r.id);
-  const [info, balances, active] = await Promise.all([
-    kycInfoFor(deps, ids),
-    walletBalancesOf(deps.db, ids),
-    ids.length
-      ? deps.db
-          .select()
-          .from(memberships)
-          .where(and(inArray(memberships.userId, ids), eq(memberships.status, 'active')))
-      : Promise.resolve([]),
-  ]);
-  const membershipOf = new Map(active.map((m) => [m.userId, m]));
-  return rows.map((r) => {
-    const membership = membershipOf.get(r.id);
-    return {
-      ...toUserDto(r),
-      balance: (balances.get(r.id) ?? 0) / 100,
-      membershipLevel: membership?.pack ?? null,
-      membershipStartDate: membership?.startedAt.toISOString() ?? null,
-      membershipEndDate: membership?.endsAt.toISOString() ?? null,
-      kyc: info.get(r.id) ?? null,
-    };
-  });
-}
-
-export async function userWithKyc(deps: Pick<Deps, 'db'>, row: UserRow): Promise<UserWithKyc> {
-  return (await withKyc(deps, [row]))[0]!;
-}
-
 export async function submitKyc(deps: KycDeps, user: UserRow, body: z.output<typeof kycSubmitBody>) {
   const ids: string[] = [];
   for (const url of body.documents) {
@@ -250,7 +218,7 @@ export async function submitKyc(deps: KycDeps, user: UserRow, body: z.output<typ
       .returning();
     return row!;
   });
-  return userWithKyc(deps, updated);
+  return publicUser(deps, updated);
 }
 
 export async function pendingKycUsers(deps: Deps) {
@@ -261,7 +229,7 @@ export async function pendingKycUsers(deps: Deps) {
     .where(and(eq(users.kycStatus, 'pending'), isNull(users.deletedAt)))
     .orderBy(asc(kycProfiles.submittedAt))
     .limit(500);
-  return withKyc(
+  return publicUsers(
     deps,
     rows.map((r) => r.user),
   );
@@ -303,5 +271,5 @@ export async function decideKyc(deps: KycDeps, admin: UserRow, userId: string, b
     return row!;
   });
   deps.mailQueued();
-  return userWithKyc(deps, decided);
+  return publicUser(deps, decided);
 }
