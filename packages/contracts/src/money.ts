@@ -190,7 +190,8 @@ export const ownTransactionsQuery = z.object({
     .max(OWN_TRANSACTIONS_MAX_PAGE_SIZE, messages.wallet.limitInvalid)
     .optional()
     .default(OWN_TRANSACTIONS_PAGE_SIZE),
-  cursor: z.string().max(200, messages.admin.cursorInvalid).optional(),
+  // `?cursor=` with nothing after it is the first page, as if it were absent.
+  cursor: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(200, messages.admin.cursorInvalid).optional()),
 });
 
 /**

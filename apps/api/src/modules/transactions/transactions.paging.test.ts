@@ -114,6 +114,13 @@ describe('GET /api/transactions paging', () => {
     for (const t of response.json<Transaction[]>()) expect(othersIds).not.toContain(t._id);
   });
 
+  it('takes an empty cursor as the first page', async () => {
+    const first = await get('?limit=5');
+    const empty = await get('?limit=5&cursor=');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual(first.json());
+  });
+
   it('answers 401 without a session', async () => {
     expect((await get('', {} as ReturnType<typeof bearer>)).statusCode).toBe(401);
   });
