@@ -119,7 +119,6 @@ const envSchema = z
     ),
     CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.string().default('support@terrafund.example')),
     CONTACT_PHONE: z.preprocess(emptyToUndefined, z.string().default('+1 (201) 555-0134')),
-    DEPOSIT_ADDRESS: z.preprocess(emptyToUndefined, z.string().default('bc1qterrafund0sandbox0deposit0address0x7k2')),
     TRUST_PROXY: trustProxySetting,
     ADMIN_PROMOTE: booleanFlag,
     // Unset means "on in production, off elsewhere", so it stays undefined here (loadConfig decides).
@@ -295,7 +294,6 @@ export type Config = {
   /** Prefix of every Redis key this app writes (tests give each app its own). */
   redisKeyPrefix: string;
   contact: { email: string; phone: string };
-  depositAddress: string;
   trustProxy: TrustProxy;
   logLevel: string;
   /** When each business day's dividend is due (UTC, HH:MM). */
@@ -433,7 +431,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: 'terrafund:',
     contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE },
-    depositAddress: e.DEPOSIT_ADDRESS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     payoutTime: e.PAYOUT_TIME,

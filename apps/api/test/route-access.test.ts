@@ -41,6 +41,7 @@ const knownRoutes: RegisteredRoute[] = [
   { method: 'GET', url: '/api/transactions/export', access: 'user' },
   { method: 'GET', url: '/api/notifications', access: 'user' },
   { method: 'POST', url: '/api/notifications/read', access: 'user' },
+  { method: 'GET', url: '/api/payments', access: 'user' },
   { method: 'PATCH', url: '/api/transactions/:id/status', access: 'admin' },
   { method: 'POST', url: '/api/admin/transactions/withdrawal/:id', access: 'admin' },
   { method: 'GET', url: '/api/users/dashboard', access: 'user' },

@@ -36,7 +36,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     appSecret: 'test-secret-test-secret-test-secret-0123456789',
     mailFrom: 'Terrafund <no-reply@terrafund.test>',
     contact: { email: 'support@terrafund.test', phone: '+1 201 555 0100' },
-    depositAddress: 'bc1qtestaddress',
     trustProxy: false,
     logLevel: 'silent',
     payoutTime: '00:00',

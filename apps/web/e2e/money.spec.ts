@@ -101,6 +101,18 @@ test.describe.serial('money', () => {
       await expect(expired).toContainText('Deposit');
       await expect(expired).toContainText('Failed');
     });
+
+    await test.step('the Deposit tab, the default one, lists both pack payments: the expired one offers Start again', async () => {
+      await expect(page.getByRole('tab', { name: 'Deposit' })).toHaveAttribute('aria-selected', 'true');
+      const payments = page.getByRole('tabpanel', { name: 'Deposit' }).getByRole('table', { name: 'Pack payments' }).getByRole('row');
+      const ultimium = payments.filter({ hasText: 'Ultimium' });
+      await expect(ultimium).toContainText('Expired');
+      await expect(ultimium).toContainText('$1,200.00');
+      await expect(ultimium.getByRole('button', { name: 'Start again: buy Ultimium' })).toBeVisible();
+      await expect(payments.filter({ hasText: 'Startium' })).toContainText('Settled');
+      // No fixed deposit address anywhere on the page.
+      await expect(page.getByText(/deposit address|only send crypto/i)).toHaveCount(0);
+    });
   });
 
   test('a verified member withdraws, the admin marks it completed, and the member sees it paid', async ({ page, browser }) => {

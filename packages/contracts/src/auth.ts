@@ -113,9 +113,6 @@ export const updateProfileBody = z.object({
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 
-export const authSuccess = z.object({ token: z.string(), user: userSchema });
-export type AuthSuccess = z.infer<typeof authSuccess>;
-
 export const verificationRequired = z.object({
   requiresVerification: z.literal(true),
   email: z.string(),
@@ -126,9 +123,6 @@ export type VerificationRequired = z.infer<typeof verificationRequired>;
 /** The answer to a right password on an account with 2FA: no token until the second factor (security.ts). */
 export const twoFactorRequired = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });
 export type TwoFactorRequired = z.infer<typeof twoFactorRequired>;
-
-export const loginResponse = z.union([authSuccess, verificationRequired, twoFactorRequired]);
-export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
@@ -145,6 +139,5 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 export const publicConfigSchema = z.object({
   contactEmail: z.string(),
   contactPhone: z.string(),
-  depositAddress: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userSchema } from './auth';
+import { twoFactorRequired, userSchema, verificationRequired } from './auth';
 import { requiredString } from './fields';
 import { messages } from './messages';
 
@@ -144,6 +144,20 @@ export type KycInfo = z.infer<typeof kycInfoSchema>;
 
 export const userWithKycSchema = userSchema.extend({ kyc: kycInfoSchema.nullable() });
 export type UserWithKyc = z.infer<typeof userWithKycSchema>;
+
+/**
+ * The one user object: sign-in, the code check, the profile, the KYC answers and the admin's user views all
+ * answer exactly these fields (the server builds it in one function, modules/users/public-user.ts).
+ */
+export const publicUserSchema = userWithKycSchema;
+export type PublicUser = UserWithKyc;
+
+/** A signed-in answer: the session token and the same user object the profile answers. */
+export const authSuccess = z.object({ token: z.string(), user: publicUserSchema });
+export type AuthSuccess = z.infer<typeof authSuccess>;
+
+export const loginResponse = z.union([authSuccess, verificationRequired, twoFactorRequired]);
+export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const adminVerifyBody = z
   .object({

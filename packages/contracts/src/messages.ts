@@ -99,7 +99,7 @@ export const messages = {
     withdrawalUpdated: 'Withdrawal status updated successfully.',
     withdrawalUpdateFailed: 'Failed to update withdrawal status.',
     typeInvalid: 'Transaction type must be deposit or withdrawal',
-    addressCopied: 'Address copied to clipboard',
+    limitInvalid: 'Limit must be a whole number from 1 to 100',
     invoiceNotFound: 'Invoice not found',
     invoicePaid: 'This invoice is already paid',
     invoiceExpired: 'This invoice has expired',

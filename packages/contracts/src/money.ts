@@ -177,6 +177,27 @@ export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 
 export const ADMIN_TRANSACTIONS_PAGE_SIZE = 20;
 
+/** The member's own history: 50 a page unless asked otherwise, never more than 100 (docs/product.md, history). */
+export const OWN_TRANSACTIONS_PAGE_SIZE = 50;
+export const OWN_TRANSACTIONS_MAX_PAGE_SIZE = 100;
+
+/**
+ * GET /api/transactions?limit=&cursor=: newest first; the next page's cursor is in `X-Next-Cursor` (absent on
+ * the last page). A limit above 100 is refused (400), not quietly cut, so a client never mistakes a short page
+ * for the end.
+ */
+export const ownTransactionsQuery = z.object({
+  limit: z.coerce
+    .number({ error: messages.wallet.limitInvalid })
+    .int(messages.wallet.limitInvalid)
+    .min(1, messages.wallet.limitInvalid)
+    .max(OWN_TRANSACTIONS_MAX_PAGE_SIZE, messages.wallet.limitInvalid)
+    .optional()
+    .default(OWN_TRANSACTIONS_PAGE_SIZE),
+  // `?cursor=` with nothing after it is the first page, as if it were absent.
+  cursor: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(200, messages.admin.cursorInvalid).optional()),
+});
+
 /**
  * GET /api/admin/transactions?page=N&search=S. Pages are served by keyset (no OFFSET scan): each answer names
  * the cursor of the next page in `X-Next-Cursor` (and a `Link: rel="next"`); `cursor` takes it back. A page

@@ -67,3 +67,24 @@ export const heldPaymentSchema = z.object({
   decisionNote: z.string().nullable(),
 });
 export type HeldPayment = z.infer<typeof heldPaymentSchema>;
+
+/**
+ * A pack payment as its member sees it on the wallet's Deposit tab: `pending` (payable: `payment_url` is its
+ * checkout), `expired` (not paid in time: buy the pack again), `held` (money arrived that needs an admin),
+ * `settled` (the pack was activated), `failed` (the provider reported it invalid, or an admin refused it).
+ */
+export const PACK_PAYMENT_STATUSES = ['pending', 'expired', 'held', 'settled', 'failed'] as const;
+export type PackPaymentStatus = (typeof PACK_PAYMENT_STATUSES)[number];
+
+export const packPaymentSchema = z.object({
+  _id: z.string(),
+  transactionId: z.string(),
+  pack: z.enum(PACK_IDS),
+  amount: z.number(),
+  status: z.enum(PACK_PAYMENT_STATUSES),
+  date: z.string(),
+  /** The provider's checkout, only while the payment can still be made. */
+  payment_url: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type PackPayment = z.infer<typeof packPaymentSchema>;

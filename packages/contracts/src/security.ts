@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authSuccess } from './auth';
+import { authSuccess } from './kyc';
 import { messages } from './messages';
 
 /**

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@terrafund/contracts';
 import { api } from './api-client';
 
-/** Contact details and the deposit address, configured on the server (CONTACT_EMAIL, CONTACT_PHONE, DEPOSIT_ADDRESS). */
+/** Contact details, configured on the server (CONTACT_EMAIL, CONTACT_PHONE). */
 export const getPublicConfig = () => api.get<PublicConfig>('/config');
 
 export const publicConfigQueryOptions = () =>

@@ -36,6 +36,11 @@ export const projects = pgTable(
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     targetCents: bigint('target_cents', { mode: 'number' }).notNull(),
     fundedCents: bigint('funded_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * The part of `funded` raised before the project was listed here (the sample projects' sold and reserved
+     * raises): funded = this + the completed investments, which `npm run ledger:check` verifies.
+     */
+    fundedBeforeCents: bigint('funded_before_cents', { mode: 'number' }).notNull().default(0),
     /** ROI percent in hundredths (8.5 % → 850); the form's step is 0.1. */
     roiBasisPoints: integer('roi_basis_points').notNull(),
     termMonths: integer('term_months').notNull(),
@@ -54,6 +59,7 @@ export const projects = pgTable(
     check('projects_status_check', sql`${t.status} in ('available', 'sold', 'reserved')`),
     check('projects_amounts', sql`${t.targetCents} >= 0 and ${t.minInvestmentCents} >= 0 and ${t.minInvestmentCents} <= ${t.targetCents}`),
     check('projects_funded_within_target', sql`${t.fundedCents} >= 0 and ${t.fundedCents} <= ${t.targetCents}`),
+    check('projects_funded_before_within_funded', sql`${t.fundedBeforeCents} >= 0 and ${t.fundedBeforeCents} <= ${t.fundedCents}`),
     check('projects_roi_term', sql`${t.roiBasisPoints} >= 0 and ${t.termMonths} >= 1`),
     index('projects_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('projects_type_status_idx').on(t.type, t.status),

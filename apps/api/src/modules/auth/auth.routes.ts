@@ -18,7 +18,7 @@ import type { Deps, RequestMeta } from '../../deps';
 import { requireAuth } from '../../plugins/access';
 import { keyedLimit, perAddress } from '../../plugins/rate-limit';
 import { errorResponses } from '../../plugins/responses';
-import { userWithKyc } from '../kyc/kyc.service';
+import { publicUser } from '../users/public-user';
 import { updateProfile } from '../users/users.service';
 import * as auth from './auth.service';
 
@@ -96,7 +96,7 @@ export const authRoutes =
     app.get('/users/profile', {
       config: { access: 'user' },
       schema: { tags, security: bearer, response: { 200: userWithKycSchema, ...errorResponses } },
-      handler: async (request) => userWithKyc(deps, requireAuth(request).user),
+      handler: async (request) => publicUser(deps, requireAuth(request).user),
     });
 
     app.patch('/users/profile', {

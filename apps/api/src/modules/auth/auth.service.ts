@@ -28,7 +28,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import { assertPasswordNotGuessable } from '../../lib/password-strength';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
-import { userWithKyc } from '../kyc/kyc.service';
+import { publicUser } from '../users/public-user';
 import {
   assertLoginAllowed,
   clearLoginFailures,
@@ -193,7 +193,7 @@ async function signInWith(tx: Executor, deps: Deps, user: UserRow, remember: boo
 /** What every successful sign-in answers, with or without a second factor: `{token, user}`. */
 async function loginAnswer(deps: Deps, token: string, row: UserRow): Promise<AuthSuccess> {
   // Read after commit: the embedded database runs one transaction at a time.
-  return { token, user: await userWithKyc(deps, row) };
+  return { token, user: await publicUser(deps, row) };
 }
 
 /** POST /api/users/login/2fa: the second step of a sign-in, answered exactly like a plain sign-in. */
@@ -257,7 +257,7 @@ export async function verifyOtp(
   if (result.error !== undefined) {
     throw new AppError('VALIDATION_ERROR', result.error, { fields: { otp: result.error } });
   }
-  return { token: result.token, user: await userWithKyc(deps, result.row) };
+  return { token: result.token, user: await publicUser(deps, result.row) };
 }
 
 /**

@@ -37,13 +37,12 @@ export const healthRoutes =
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        description: 'Public settings the web app shows: contact details and the deposit address.',
+        description: 'Public settings the web app shows: contact details. There is no deposit address: packs are paid only through the provider’s checkout.',
         response: { 200: publicConfigSchema },
       },
       handler: async () => ({
         contactEmail: deps.config.contact.email,
         contactPhone: deps.config.contact.phone,
-        depositAddress: deps.config.depositAddress,
       }),
     });
   };

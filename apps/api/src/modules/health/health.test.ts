@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { bearer, createTestApp, createUser, loginAs, type TestContext } from '../../../test/test-app';
+import { loadConfig } from '../../config';
 import { checkReadiness, readyState, type StartupState } from './readiness';
 
 describe('GET /api/health', () => {
@@ -94,5 +95,36 @@ describe('checkReadiness', () => {
       () => {},
     );
     expect(result.failing).toEqual(['database']);
+  });
+});
+
+describe('DEPOSIT_ADDRESS is not a setting', () => {
+  const ADDRESS = 'bc1qdepositaddressthatmustnotshow0000000000';
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // Exactly what the server reads at start, with the retired variable set.
+    const config = loadConfig({ APP_SECRET: 'a-test-secret-that-is-long-enough-0123456789', LOG_LEVEL: 'silent', DEPOSIT_ADDRESS: ADDRESS });
+    expect(JSON.stringify(config)).not.toContain(ADDRESS);
+    ctx = await createTestApp({ config });
+  });
+  afterAll(() => ctx.close());
+
+  it('shows the address nowhere: /api/config, the OpenAPI document, a member’s profile and dashboard', async () => {
+    const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.statusCode).toBe(200);
+    expect(Object.keys(config.json()).sort()).toEqual(['contactEmail', 'contactPhone']);
+    expect(config.body).not.toContain(ADDRESS);
+
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.body).not.toContain(ADDRESS);
+    expect(docs.body).not.toContain('depositAddress');
+
+    const member = await createUser(ctx);
+    const token = await loginAs(ctx, member.email);
+    for (const url of ['/api/users/profile', '/api/users/dashboard', '/api/transactions', '/api/plans']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain(ADDRESS);
+    }
   });
 });

@@ -9,13 +9,11 @@ import {
   UUID_PATTERN,
   type KycDocumentType,
   type KycInfo,
-  type UserWithKyc,
   type adminVerifyBody,
   type kycSubmitBody,
 } from '@terrafund/contracts';
 import type { z } from 'zod';
 import { kycDocuments, kycProfiles, users, type UserRow } from '../../db/schema';
-import { currentMemberships } from '../memberships/membership.service';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { detectFileType, extensionFor } from '../../lib/file-type';
@@ -24,8 +22,7 @@ import type { FileStorage } from '../../lib/storage';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
-import { walletBalancesOf } from '../ledger/ledger.service';
-import { toUserDto } from '../users/user-dto';
+import { publicUser, publicUsers } from '../users/public-user';
 import { signKycLink, verifyKycLink, type Disposition } from './kyc-links';
 
 type KycDeps = Deps & { storage: FileStorage };
@@ -164,33 +161,6 @@ export async function kycInfoFor(deps: Pick<Deps, 'db'>, userIds: string[]): Pro
   return result;
 }
 
-export async function withKyc(deps: Pick<Deps, 'db' | 'clock' | 'config'>, rows: UserRow[]): Promise<UserWithKyc[]> {
-  const ids = rows.map((r) => r.id);
-  const [info, balances, current] = await Promise.all([
-    kycInfoFor(deps, ids),
-    walletBalancesOf(deps.db, ids),
-    currentMemberships(deps.db, deps, ids),
-  ]);
-  return rows.map((r) => {
-    const membership = current.get(r.id);
-    // The spec's three fields describe the active pack only: an ended one is shown through currentMembership.
-    const active = membership && !membership.ended ? membership.view : undefined;
-    return {
-      ...toUserDto(r),
-      balance: (balances.get(r.id) ?? 0) / 100,
-      membershipLevel: active?.pack ?? null,
-      membershipStartDate: active?.startedAt ?? null,
-      membershipEndDate: active?.endsAt ?? null,
-      currentMembership: membership?.view ?? null,
-      kyc: info.get(r.id) ?? null,
-    };
-  });
-}
-
-export async function userWithKyc(deps: Pick<Deps, 'db' | 'clock' | 'config'>, row: UserRow): Promise<UserWithKyc> {
-  return (await withKyc(deps, [row]))[0]!;
-}
-
 export async function submitKyc(deps: KycDeps, user: UserRow, body: z.output<typeof kycSubmitBody>) {
   const ids: string[] = [];
   for (const url of body.documents) {
@@ -249,7 +219,7 @@ export async function submitKyc(deps: KycDeps, user: UserRow, body: z.output<typ
       .returning();
     return row!;
   });
-  return userWithKyc(deps, updated);
+  return publicUser(deps, updated);
 }
 
 export async function pendingKycUsers(deps: Deps) {
@@ -260,7 +230,7 @@ export async function pendingKycUsers(deps: Deps) {
     .where(and(eq(users.kycStatus, 'pending'), isNull(users.deletedAt)))
     .orderBy(asc(kycProfiles.submittedAt))
     .limit(500);
-  return withKyc(
+  return publicUsers(
     deps,
     rows.map((r) => r.user),
   );
@@ -308,5 +278,5 @@ export async function decideKyc(deps: KycDeps, admin: UserRow, userId: string, b
     return row!;
   });
   deps.mailQueued();
-  return userWithKyc(deps, decided);
+  return publicUser(deps, decided);
 }

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '@terrafund/contracts';
+import { errorResponse, packPaymentSchema } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
+import { requireAuth } from '../../plugins/access';
+import { errorResponses } from '../../plugins/responses';
+import { listPackPayments } from './pack-payments.service';
 import { checkoutPolicy, renderCheckoutPage } from './sandbox-checkout';
 import { CHECKOUT_KEY_PARAM, FORM_TOKEN_FIELD } from './sandbox.provider';
 import {
@@ -54,6 +57,19 @@ export const paymentRoutes =
           },
         });
       }
+    });
+
+    app.get('/payments', {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        description:
+          'The caller\'s own pack payments, newest first (the wallet\'s Deposit tab): pack, amount, date and status ' +
+          '(`pending`, `expired`, `held`, `settled`, `failed`); a pending one carries its checkout in `payment_url`.',
+        response: { 200: z.array(packPaymentSchema), ...errorResponses },
+      },
+      handler: async (request) => listPackPayments(deps, requireAuth(request).user.id),
     });
 
     app.get('/payments/return/:provider', {

@@ -101,17 +101,17 @@ export async function invest(deps: Deps, user: UserRow, projectId: string, body:
 }
 
 /**
- * The projects' part of `npm run ledger:check`: each project's funded amount is the sum of its completed
- * investments and stays within its target; each member's invested balance is the sum of their completed
+ * The projects' part of `npm run ledger:check`: each project's funded amount is what it raised before it was
+ * listed (`funded_before_cents`, the samples' only) plus the sum of its completed investments and stays within its target; each member's invested balance is the sum of their completed
  * investments; each completed investment names the journal entry that moved its money.
  */
 export async function checkProjectLedger(db: Executor): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
   const funded = await queryRows<{ id: string; funded: string; invested: string }>(db, sql`
-    select p.id, p.funded_cents::text as funded, coalesce(sum(t.amount_cents), 0)::text as invested
+    select p.id, p.funded_cents::text as funded, (p.funded_before_cents + coalesce(sum(t.amount_cents), 0))::text as invested
     from projects p
     left join transactions t on t.project_id = p.id and t.type = 'investment' and t.status = 'completed'
-    group by p.id having p.funded_cents <> coalesce(sum(t.amount_cents), 0)`);
+    group by p.id having p.funded_cents <> p.funded_before_cents + coalesce(sum(t.amount_cents), 0)`);
   for (const r of funded) {
     problems.push({ rule: 'project funded equals its investments', detail: `project ${r.id}: funded ${r.funded}, investments ${r.invested}` });
   }

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { checkProjectLedger } from './invest.service';
 import { createProjectBody, messages, PAYMENT_SCHEDULES, type Project } from '@terrafund/contracts';
 import { users } from '../../db/schema';
 import { bearer, createTestApp, createUser, loginAs, rows, uniqueEmail, type TestContext } from '../../../test/test-app';
@@ -57,7 +58,11 @@ describe('the sample projects', () => {
 
     for (const project of seeded) {
       expect(project.owner._id).toBe(admin.id);
-      expect(project.funded).toBe(0);
+      // Sold is fully funded, Reserved well on its way (never "0% funded"), the available ones start at 0.
+      if (project.status === 'sold') expect(project.funded).toBe(project.target);
+      else if (project.status === 'reserved') expect(project.funded / project.target).toBeGreaterThanOrEqual(0.5);
+      else expect(project.funded).toBe(0);
+      expect(project.funded).toBeLessThanOrEqual(project.target);
       expect(createProjectBody.safeParse(asForm(project)).error).toBeUndefined();
       const sample = SAMPLE_PROJECTS.find((s) => s.project.title === project.title)!;
       expect(project.images).toHaveLength(sample.pictures);
@@ -73,6 +78,11 @@ describe('the sample projects', () => {
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       expect(pdf.rawPayload.toString('latin1')).toContain(`(${project.title.replace(/[()\\]/g, '\\$&')})`);
     }
+
+    expect(seeded.filter((p) => p.status === 'sold')).toHaveLength(1);
+    expect(seeded.filter((p) => p.status === 'reserved')).toHaveLength(1);
+    // Funded is what was raised before listing plus real investments: the books still check.
+    expect(await checkProjectLedger(ctx.database.db)).toEqual([]);
 
     // Deleting a sample for good: a later start does not bring it back.
     const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/projects/${seeded[0]!._id}`, headers: bearer(token) });

@@ -19,12 +19,20 @@ export const SAMPLE_PICTURES_DIR = path.resolve(import.meta.dirname, '../../../a
 export const SYSTEM_OWNER_EMAIL = 'projects@terrafund.invalid';
 
 /** A sample project: the admin form's fields, its pictures (drawn by scripts/make-sample-pictures.mjs) and a fact sheet. */
-export type SampleProject = { slug: string; pictures: number; project: Omit<CreateProjectBody, 'images'> };
+export type SampleProject = {
+  slug: string;
+  pictures: number;
+  project: Omit<CreateProjectBody, 'images'>;
+  /** USD raised before the project was listed here: a sold sample is fully funded, a reserved one mostly. */
+  fundedBefore?: number;
+};
 
 /**
  * The six sample projects of the spec (section 3 "Sample projects" and section 9: ROI 6.8–9.1 %, terms 36–72
- * months, minimums 5,000–15,000, monthly/quarterly/annual schedules), in the one Project shape. Nothing is
- * funded: a funded amount is the sum of real investments, and there are none yet. Listed newest first.
+ * months, minimums 5,000–15,000, monthly/quarterly/annual schedules), in the one Project shape. The available
+ * ones start unfunded (their funded amount is the sum of real investments); the sold one is fully funded and the
+ * reserved one 90 % funded, raised before they were listed (`fundedBefore`), so neither reads "0% funded".
+ * Listed newest first.
  */
 export const SAMPLE_PROJECTS: SampleProject[] = [
   {
@@ -142,6 +150,7 @@ export const SAMPLE_PROJECTS: SampleProject[] = [
   {
     slug: 'summit-logistics-park',
     pictures: 2,
+    fundedBefore: 7_650_000,
     project: {
       title: 'Summit Logistics Park',
       description:
@@ -170,6 +179,7 @@ export const SAMPLE_PROJECTS: SampleProject[] = [
   {
     slug: 'maple-street-lofts',
     pictures: 2,
+    fundedBefore: 1_650_000,
     project: {
       title: 'Maple Street Lofts',
       description:
@@ -346,7 +356,7 @@ async function seedOnce(deps: SeedDeps, samples: SampleProject[]): Promise<{ see
       if (!claimed) return false;
       const ownerId = await sampleOwner(tx, deps.clock);
       const now = deps.clock.now().getTime();
-      for (const [index, { body, pictures, factSheet }] of prepared.entries()) {
+      for (const [index, { sample, body, pictures, factSheet }] of prepared.entries()) {
         const images: string[] = [];
         for (const picture of pictures) images.push(projectAssetUrl((await storeAsset(tx, { ...deps, storage }, picture, ownerId, stored)).id));
         const sheet = await storeAsset(tx, { ...deps, storage }, factSheet, ownerId, stored);
@@ -358,7 +368,10 @@ async function seedOnce(deps: SeedDeps, samples: SampleProject[]): Promise<{ see
         });
         // A second apart, so "newest first" shows them in the order of the list.
         const createdAt = new Date(now - index * 1000);
-        await tx.insert(projects).values({ ...projectColumns(project), ownerId, fundedCents: 0, createdAt, updatedAt: createdAt });
+        const fundedBefore = Math.round((sample.fundedBefore ?? 0) * 100);
+        await tx
+          .insert(projects)
+          .values({ ...projectColumns(project), ownerId, fundedCents: fundedBefore, fundedBeforeCents: fundedBefore, createdAt, updatedAt: createdAt });
       }
       return true;
     });

@@ -5,6 +5,7 @@ import {
   depositResponseSchema,
   errorResponse,
   idParam,
+  ownTransactionsQuery,
   planSchema,
   transactionDetailSchema,
   transactionSchema,
@@ -58,8 +59,21 @@ export const transactionRoutes =
 
     app.get('/transactions', {
       config: { access: 'user' },
-      schema: { tags, security, response: { 200: z.array(transactionSchema), ...errorResponses } },
-      handler: async (request) => service.listOwnTransactions(deps, requireAuth(request).user),
+      schema: {
+        tags,
+        security,
+        description:
+          'The caller\'s own transactions, newest first, `limit` a page (default 50, at most 100; more is a 400). When a ' +
+          'next page exists its cursor is in the `X-Next-Cursor` header (absent on the last page); `cursor` takes it back. ' +
+          'A cursor that is not one of ours is a 400 "Invalid page cursor".',
+        querystring: ownTransactionsQuery,
+        response: { 200: z.array(transactionSchema), ...errorResponses },
+      },
+      handler: async (request, reply) => {
+        const page = await service.listOwnTransactions(deps, requireAuth(request).user, request.query);
+        if (page.next) reply.header('x-next-cursor', page.next);
+        return page.items;
+      },
     });
 
     app.get('/transactions/:id', {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   messages,
   PACKS,
@@ -8,12 +8,14 @@ import {
   type TimelineStep,
   type Transaction,
   type createWithdrawalBody,
+  type ownTransactionsQuery,
   type withdrawalDecisionBody,
 } from '@terrafund/contracts';
 import type { z } from 'zod';
 import { transactions, users, type TransactionRow, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor, type PageKey } from '../admin/transactions-page';
 import { recordAudit } from '../audit/audit.service';
 import { memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.service';
@@ -103,14 +105,41 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
   }
 }
 
-export async function listOwnTransactions(deps: Deps, user: UserRow, limit = 200) {
+/**
+ * One page of the caller's own transactions, newest first, after `cursor` when given; `next` is the cursor of
+ * the page after it, absent on the last page. Keyset paging with the admin list's cursor (transactions-page.ts):
+ * the key is the row's created_at to the microsecond and its id, so rows created in the same millisecond are
+ * neither skipped nor repeated, and a member with years of daily dividends reaches every one of them.
+ */
+export async function listOwnTransactions(
+  deps: Pick<Deps, 'db'>,
+  user: Pick<UserRow, 'id'>,
+  query: z.output<typeof ownTransactionsQuery>,
+): Promise<{ items: Transaction[]; next?: string }> {
+  let start: PageKey | undefined;
+  if (query.cursor !== undefined) {
+    const key = decodeCursor(query.cursor);
+    if (!key) throw new AppError('VALIDATION_ERROR', messages.admin.cursorInvalid, { fields: { cursor: messages.admin.cursorInvalid } });
+    start = key;
+  }
+  // One row more than asked tells whether a next page exists without another query.
   const rows = await deps.db
-    .select()
+    .select({ row: transactions, key: sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
     .from(transactions)
-    .where(eq(transactions.userId, user.id))
+    .where(
+      and(
+        eq(transactions.userId, user.id),
+        start ? sql`(${transactions.createdAt}, ${transactions.id}) < (${start.createdAt}::timestamptz, ${start.id}::uuid)` : undefined,
+      ),
+    )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(limit);
-  return rows.map(toTransactionDto);
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ row }) => toTransactionDto(row)),
+    ...(rows.length > query.limit && last ? { next: encodeCursor({ createdAt: last.key, id: last.row.id }) } : {}),
+  };
 }
 
 export async function recentTransactionsOf(deps: Pick<Deps, 'db'>, userId: string, limit = 10) {

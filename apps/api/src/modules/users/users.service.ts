@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { normalizeEmail } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/session.service';
 import { auditTrail, recordAudit } from '../audit/audit.service';
-import { userWithKyc, withKyc } from '../kyc/kyc.service';
+import { publicUser, publicUsers } from './public-user';
 import { recentTransactionsOf } from '../transactions/transactions.service';
 
 export async function updateProfile(deps: Deps, user: UserRow, body: z.output<typeof updateProfileBody>) {
@@ -27,7 +27,7 @@ export async function updateProfile(deps: Deps, user: UserRow, body: z.output<ty
     })
     .where(eq(users.id, user.id))
     .returning();
-  return userWithKyc(deps, updated!);
+  return publicUser(deps, updated!);
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
@@ -52,7 +52,7 @@ export async function listUsers(deps: Deps, query: z.output<typeof listUsersQuer
       .offset((query.page - 1) * query.limit),
     deps.db.select({ value: count() }).from(users).where(where),
   ]);
-  return { users: await withKyc(deps, rows), total: total?.value ?? 0 };
+  return { users: await publicUsers(deps, rows), total: total?.value ?? 0 };
 }
 export type { ListUsersQuery };
 
@@ -68,7 +68,7 @@ async function findLiveUser(deps: Deps, id: string) {
 }
 
 export async function getUser(deps: Deps, id: string) {
-  return userWithKyc(deps, await findLiveUser(deps, id));
+  return publicUser(deps, await findLiveUser(deps, id));
 }
 
 export async function adminUpdateUser(
@@ -108,7 +108,7 @@ export async function adminUpdateUser(
     }
     return row!;
   });
-  return userWithKyc(deps, updated);
+  return publicUser(deps, updated);
 }
 
 /** Soft delete: the account can no longer sign in and disappears from lists; its history stays. */

@@ -42,6 +42,24 @@ describe('admin user management', () => {
   const ids = (listed: ListedUser[]) => listed.map((u) => u._id).sort();
 
   describe.each(['/users', '/admin/users'])('GET %s', (path) => {
+    it('pages 20 at a time with ?page= together with the search, so every member is reachable', async () => {
+      const tag = `pager${path.replace(/\W/g, '')}${Date.now().toString(36)}`;
+      const created = [];
+      for (let i = 0; i < 45; i += 1) {
+        // Older than everyone else, so the other tests' first pages are not pushed aside.
+        created.push(await createUser(ctx, { email: uniqueEmail(tag), firstName: `Paged${i}`, createdAt: new Date(Date.UTC(2020, 0, 1, 0, 0, i)) }));
+      }
+      const pages = [];
+      for (let page = 1; page <= 4; page += 1) pages.push(await list(path, { search: tag, page }));
+      expect(pages.map((p) => p.users.length)).toEqual([20, 20, 5, 0]);
+      for (const p of pages) expect(p.total).toBe(45);
+      const seen = pages.flatMap((p) => p.users.map((u) => u._id));
+      expect(new Set(seen).size).toBe(45);
+      expect([...seen].sort()).toEqual(created.map((u) => u.id).sort());
+      // Newest first.
+      expect(pages[0]!.users[0]!._id).toBe(created.at(-1)!.id);
+    });
+
     it('lists users without secrets and with X-Total-Count', async () => {
       const { users: listed, total, body } = await list(path);
       expect(listed.length).toBeGreaterThanOrEqual(2);

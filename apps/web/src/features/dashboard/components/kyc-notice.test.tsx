@@ -6,7 +6,7 @@ import { KycNotice } from './kyc-notice';
 
 function renderNotice(user: Pick<User, 'kycVerified' | 'kycStatus'>) {
   const router = createMemoryRouter([{ path: '/', element: <KycNotice user={user} /> }]);
-  render(<RouterProvider router={router} />);
+  return render(<RouterProvider router={router} />);
 }
 
 describe('dashboard KYC notice', () => {
@@ -23,9 +23,15 @@ describe('dashboard KYC notice', () => {
     expect(screen.getByRole('link', { name: 'Complete KYC now' })).toHaveAttribute('href', '/kyc');
   });
 
-  it('tells a member with a pending review that it is in progress', () => {
-    renderNotice({ kycVerified: false, kycStatus: 'pending' });
-    expect(screen.getByText('Your KYC verification is in progress')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View KYC status' })).toHaveAttribute('href', '/kyc');
+  it('asks every member who is not verified (pending, rejected) to complete KYC, saying where it stands', () => {
+    for (const kycStatus of ['pending', 'rejected'] as const) {
+      const { unmount } = renderNotice({ kycVerified: false, kycStatus });
+      expect(screen.getByText('Please complete your KYC verification')).toBeInTheDocument();
+      expect(screen.getByText(/Completing KYC verification unlocks all platform features\.$/)).toBeInTheDocument();
+      expect(screen.getByText(kycStatus === 'pending' ? /being reviewed/ : /not approved/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Complete KYC now' })).toHaveAttribute('href', '/kyc');
+      expect(screen.queryByText('Your account is verified')).not.toBeInTheDocument();
+      unmount();
+    }
   });
 });

@@ -4,9 +4,14 @@ import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 
-const unlocks = 'Completing KYC verification unlocks all platform features, including investing in projects and withdrawing funds.';
+// The spec's line, as it words it: which features are gated is not listed here.
+const unlocks = 'Completing KYC verification unlocks all platform features.';
 
-/** Whether the account is verified, and what to do when it is not (spec section 4, the dashboard notice). */
+/**
+ * Whether the account is verified, and what to do when it is not (spec section 4, the dashboard notice):
+ * verified reads "Your account is verified"; every other state reads "Please complete your KYC verification",
+ * says that completing it unlocks all platform features, and links to /kyc ("Complete KYC now").
+ */
 export function KycNotice({ user }: { user: Pick<User, 'kycVerified' | 'kycStatus'> }) {
   if (user.kycVerified) {
     return (
@@ -16,23 +21,23 @@ export function KycNotice({ user }: { user: Pick<User, 'kycVerified' | 'kycStatu
     );
   }
 
-  const kycLink = (label: string) => (
-    <Link to={paths.kyc.getHref()} className={buttonClasses({ size: 'sm', variant: 'secondary' })}>
-      {label}
-    </Link>
-  );
-
-  if (user.kycStatus === 'pending') {
-    return (
-      <Alert tone="warning" title="Your KYC verification is in progress" action={kycLink('View KYC status')}>
-        We are reviewing your documents; this usually takes 1-2 business days. {unlocks}
-      </Alert>
-    );
-  }
-
+  const status =
+    user.kycStatus === 'pending'
+      ? 'Your documents are being reviewed; this usually takes 1-2 business days. '
+      : user.kycStatus === 'rejected'
+        ? 'Your last submission was not approved; please review it and submit again. '
+        : '';
   return (
-    <Alert tone="warning" title="Please complete your KYC verification" action={kycLink('Complete KYC now')}>
-      {user.kycStatus === 'rejected' && 'Your last submission was not approved; please review it and submit again. '}
+    <Alert
+      tone="warning"
+      title="Please complete your KYC verification"
+      action={
+        <Link to={paths.kyc.getHref()} className={buttonClasses({ size: 'sm', variant: 'secondary' })}>
+          Complete KYC now
+        </Link>
+      }
+    >
+      {status}
       {unlocks}
     </Alert>
   );

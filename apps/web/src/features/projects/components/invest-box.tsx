@@ -10,7 +10,7 @@ import { Progress } from '@/components/ui/progress';
 import { useUser } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { useInvestInProject } from '../api/invest-in-project';
-import { formatAmount, formatFigure, fundedPercent, remainingOf } from '../utils/project-figures';
+import { formatAmount, formatFigure, fundedPercent, remainingOf, smallestInvestment } from '../utils/project-figures';
 
 const m = messages.projects;
 
@@ -29,7 +29,8 @@ function closedReason(project: Project): string | null {
 function amountProblem(raw: string, project: Project): string | null {
   const amount = Number(raw);
   if (raw.trim() === '' || !investBody.safeParse({ amount }).success) return m.amountInvalid;
-  if (amount < project.minInvestment) return m.minInvestment(formatFigure(project.minInvestment));
+  const smallest = smallestInvestment(project);
+  if (amount < smallest) return m.minInvestment(formatAmount(smallest));
   const remaining = remainingOf(project);
   if (amount > remaining) return m.exceedsRemaining(formatAmount(remaining));
   return null;
@@ -57,7 +58,8 @@ function KycGate({ user }: { user: User }) {
 export function InvestBox({ project }: { project: Project }) {
   const user = useUser();
   const invest = useInvestInProject(project._id);
-  const [raw, setRaw] = useState(() => String(project.minInvestment));
+  // Prefilled with the smallest amount accepted: the minimum, or the last slice when less than it is left.
+  const [raw, setRaw] = useState(() => String(smallestInvestment(project)));
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = useId();
@@ -65,6 +67,7 @@ export function InvestBox({ project }: { project: Project }) {
 
   const percent = fundedPercent(project);
   const remaining = remainingOf(project);
+  const lastSlice = remaining > 0 && remaining < project.minInvestment;
   const closed = closedReason(project);
   const problem = closed ? null : amountProblem(raw, project);
   const verified = user.kycStatus === 'approved';
@@ -77,7 +80,7 @@ export function InvestBox({ project }: { project: Project }) {
       inputRef.current?.focus();
       return;
     }
-    invest.mutate({ amount: Number(raw) }, { onSuccess: () => setRaw(String(project.minInvestment)) });
+    invest.mutate({ amount: Number(raw) }, { onSuccess: (answer) => setRaw(String(smallestInvestment(answer.project))) });
   };
 
   return (
@@ -109,7 +112,7 @@ export function InvestBox({ project }: { project: Project }) {
               id={inputId}
               type="number"
               inputMode="decimal"
-              min={project.minInvestment}
+              min={smallestInvestment(project)}
               max={remaining}
               step="any"
               value={raw}
@@ -121,7 +124,8 @@ export function InvestBox({ project }: { project: Project }) {
             />
           </div>
           <p id={hintId} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-            Minimum {formatFigure(project.minInvestment)}
+            {/* Less than the minimum is left: exactly that last slice is accepted, so the project can fill. */}
+            {lastSlice ? `Invest the remaining ${formatAmount(remaining)}` : `Minimum ${formatFigure(project.minInvestment)}`}
           </p>
           <p id={errorId} aria-live="polite" className="mt-1 text-sm text-rose-600 empty:hidden dark:text-rose-400">
             {problem}

@@ -145,6 +145,33 @@ describe('project detail', { timeout: 20_000 }, () => {
     expect(amountInput()).toHaveValue(5000);
   });
 
+  it('offers the last slice below the minimum, prefilled: "Invest the remaining X", and only exactly that', async () => {
+    const nearlyFull = buildProject({ target: 12_000, funded: 10_000, minInvestment: 5_000 });
+    const full = { ...nearlyFull, funded: 12_000 };
+    const { user, fetchMock } = open(verified, nearlyFull, {
+      [`POST /projects/${nearlyFull._id}/invest`]: () => ({ status: 201, body: { transaction: { _id: 't1' }, project: full } }),
+    });
+    await heading(nearlyFull.title);
+
+    expect(amountInput()).toHaveValue(2000);
+    expect(investBox().getByText('Invest the remaining $2,000')).toBeInTheDocument();
+    expect(amountInput()).toHaveAccessibleDescription(expect.stringContaining('Invest the remaining $2,000'));
+    expect(investBox().queryByText('Minimum $5,000')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invest Now' })).toBeEnabled();
+
+    // Anything else below the minimum is still refused, with the amount that is accepted.
+    await user.clear(amountInput());
+    await user.type(amountInput(), '1500');
+    expect(investBox().getByText('Minimum investment is $2,000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invest Now' })).toBeDisabled();
+
+    await user.clear(amountInput());
+    await user.type(amountInput(), '2000');
+    await user.click(screen.getByRole('button', { name: 'Invest Now' }));
+    await expectToast('Your investment of $2,000 is being processed');
+    expect(callsTo(fetchMock, 'POST', `/projects/${nearlyFull._id}/invest`)).toEqual([{ amount: 2000 }]);
+  });
+
   it('shows the amount with its cents when it has any', async () => {
     const { user } = open(verified, project, {
       [`POST /projects/${project._id}/invest`]: () => ({ status: 201, body: { transaction: { _id: 't1' }, project } }),

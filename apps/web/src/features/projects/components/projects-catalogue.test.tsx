@@ -149,4 +149,21 @@ describe('projects catalogue', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Search must be at most 100 characters')).not.toBeInTheDocument();
     expect(screen.queryAllByRole('status').filter((el) => el.getAttribute('aria-live') === 'polite')).toHaveLength(0);
   });
+
+  it('shows an error with Try again when the list fails to load, never "No projects found", and loads on Try again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const { user } = (signIn(member, {
+      'GET /projects': () => (fail ? { status: 500, body: { message: 'Internal error', code: 'INTERNAL' } } : { body: [harbour] }),
+    }),
+    await visit('/projects'));
+
+    expect(await screen.findByText('Projects are not available right now')).toBeInTheDocument();
+    expect(screen.queryByText('No projects found')).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: harbour.title })).toBeInTheDocument();
+    expect(screen.queryByText('Projects are not available right now')).not.toBeInTheDocument();
+  });
 });

@@ -30,6 +30,15 @@ export const PAYMENT_SCHEDULE_LABELS: Record<PaymentSchedule, string> = {
 export const remainingOf = (project: Pick<Project, 'target' | 'funded'>) => Math.max(0, Math.round((project.target - project.funded) * 100) / 100);
 
 /**
+ * The smallest amount accepted: the minimum, or, when less than the minimum is left, exactly what is left (so
+ * a project can reach its target). The server applies the same rule.
+ */
+export const smallestInvestment = (project: Pick<Project, 'target' | 'funded' | 'minInvestment'>) => {
+  const remaining = remainingOf(project);
+  return remaining > 0 ? Math.min(project.minInvestment, remaining) : project.minInvestment;
+};
+
+/**
  * The share funded, in whole percent, rounded down: "100%" only once the project is really full, never
  * for 99.6 %. A project without a target counts as not funded rather than dividing by zero.
  */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages, type DepositResponse } from '@terrafund/contracts';
 import { api, errorMessage } from '@/lib/api-client';
+import { packPaymentsKey } from './get-pack-payments';
 import { transactionsKey } from './get-transactions';
 
 /** Starts a plan purchase: the server opens an invoice at the payment provider for the plan's price. */
@@ -36,6 +37,7 @@ export function useCreateDeposit() {
     onSuccess: ({ payment_url }) => {
       // The pending deposit is in the history if the member comes back without paying.
       void queryClient.invalidateQueries({ queryKey: transactionsKey });
+      void queryClient.invalidateQueries({ queryKey: packPaymentsKey });
       window.location.assign(payment_url);
     },
     // Spec section 8: the server's message, or "Failed to process deposit.", once, by the global handler.

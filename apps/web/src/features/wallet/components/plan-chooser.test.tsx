@@ -39,10 +39,12 @@ describe('plan chooser', { timeout: 20_000 }, () => {
     expect(within(goldCard).getByText('Popular')).toBeInTheDocument();
     expect(screen.getAllByText('Popular')).toHaveLength(1);
 
-    expect(await screen.findByLabelText('Crypto deposit address')).toHaveValue(config.depositAddress);
-    expect(screen.getByText('Only send crypto to this address.')).toBeInTheDocument();
     expect(screen.getByText('Deposits are typically credited within 10-30 minutes.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: config.contactEmail })).toHaveAttribute('href', `mailto:${config.contactEmail}`);
+    // No fixed deposit address: packs are paid only through the provider's checkout.
+    expect(screen.queryByText(/deposit address/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/only send crypto/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /copy/i })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: config.contactEmail })).toHaveAttribute('href', `mailto:${config.contactEmail}`);
   });
 
   it('keeps Deposit disabled until a pack is chosen; a click or the arrow keys choose one', async () => {
@@ -102,27 +104,6 @@ describe('plan chooser', { timeout: 20_000 }, () => {
     expect(assign).not.toHaveBeenCalled();
     expect(depositButton()).toBeEnabled();
     expect(screen.getByRole('radio', { name: 'Platinum' })).toBeChecked();
-  });
-
-  it('copies the deposit address and says so', async () => {
-    const { user } = await openWallet();
-
-    await user.click(await screen.findByRole('button', { name: 'Copy deposit address' }));
-
-    await expectToast('Address copied to clipboard');
-    await expect(navigator.clipboard.readText()).resolves.toBe(config.depositAddress);
-  });
-
-  it('selects the address for copying by hand when the browser refuses the clipboard', async () => {
-    const { user } = await openWallet();
-    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
-
-    await user.click(await screen.findByRole('button', { name: 'Copy deposit address' }));
-
-    const address = screen.getByLabelText<HTMLInputElement>('Crypto deposit address');
-    await waitFor(() => expect(address).toHaveFocus());
-    expect([address.selectionStart, address.selectionEnd]).toEqual([0, config.depositAddress.length]);
-    expect(toastsWith('Address copied to clipboard')).toHaveLength(0);
   });
 
   it('shows why the plans are missing, with a way to try again', async () => {

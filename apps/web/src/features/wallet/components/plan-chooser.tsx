@@ -13,7 +13,6 @@ import { formatUsd } from '@/lib/format';
 import { usePublicConfig } from '@/lib/public-config';
 import { useCreateDeposit } from '../api/create-deposit';
 import { usePlans } from '../api/get-plans';
-import { DepositAddress } from './deposit-address';
 import { PlanCard } from './plan-card';
 
 type PlanChooserProps = {
@@ -23,8 +22,9 @@ type PlanChooserProps = {
 };
 
 /**
- * "Choose New Plan" and the plan panel (spec section 2): the packs, the deposit address and Deposit, which
- * sends the browser to the payment provider's checkout for the chosen pack.
+ * "Choose New Plan" and the plan panel (spec section 2): the packs and Deposit, which sends the browser to the
+ * payment provider's checkout for the chosen pack. There is no fixed deposit address: crypto sent to one would
+ * credit nothing (docs/product.md, the wallet).
  */
 export function PlanChooser({ user, onBack }: PlanChooserProps) {
   const plans = usePlans();
@@ -114,8 +114,6 @@ export function PlanChooser({ user, onBack }: PlanChooserProps) {
             </fieldset>
           )}
 
-          <DepositAddress address={config.data?.depositAddress} isLoading={config.isPending} />
-
           {user.membershipLevel && (
             <p className="text-sm text-slate-600 dark:text-slate-300">
               Your {capitalize(user.membershipLevel)} membership is replaced by the new plan once its payment is confirmed.
@@ -124,7 +122,6 @@ export function PlanChooser({ user, onBack }: PlanChooserProps) {
 
           <div className="flex flex-col gap-4 border-t border-slate-200 pt-6 sm:flex-row sm:items-start sm:justify-between dark:border-slate-800">
             <ul className="list-disc space-y-1 pl-5 text-sm text-slate-500 dark:text-slate-400">
-              <li>Only send crypto to this address.</li>
               <li>Deposits are typically credited within 10-30 minutes.</li>
               <li>
                 Questions? Contact support

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { messages } from '@terrafund/contracts';
 import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/components/money/transaction-cells';
 import { Button } from '@/components/ui/button';
@@ -14,11 +14,17 @@ import { WithdrawalTimelineDialog } from './withdrawal-timeline-dialog';
 
 /**
  * The member's Transaction History (spec section 2): Date, Type, Amount, Status; deposits and payouts
- * with + in green, the rest with − in red; pending with a clock icon.
+ * with + in green, the rest with − in red; pending with a clock icon. The first page (50, newest first) and
+ * **Load more**, which appends the next page until the server names none: every transaction is reachable.
  */
 export function TransactionHistory() {
   const transactions = useTransactions();
   const [following, setFollowing] = useState<string | null>(null);
+  const rows = useMemo(() => {
+    // A page fetched again after a new transaction can overlap the one before it: each row shows once.
+    const seen = new Set<string>();
+    return (transactions.data?.pages ?? []).flatMap((page) => page.items).filter((t) => !seen.has(t._id) && Boolean(seen.add(t._id)));
+  }, [transactions.data]);
 
   let body: ReactNode;
   if (transactions.isPending) {
@@ -27,7 +33,7 @@ export function TransactionHistory() {
         <Spinner label="Loading transactions" />
       </div>
     );
-  } else if (transactions.isError) {
+  } else if (transactions.isError && rows.length === 0) {
     body = (
       <div role="alert">
         <EmptyState
@@ -41,7 +47,7 @@ export function TransactionHistory() {
         />
       </div>
     );
-  } else if (transactions.data.length === 0) {
+  } else if (rows.length === 0) {
     body = <EmptyState icon={<TransactionsIcon className="h-5 w-5" />} title="No transactions found" />;
   } else {
     body = (
@@ -54,7 +60,7 @@ export function TransactionHistory() {
           <Th className="px-3 sm:px-5">Status</Th>
         </THead>
         <TBody>
-          {transactions.data.map((transaction) => (
+          {rows.map((transaction) => (
             <tr key={transaction._id}>
               <Td className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDate(transaction.date)}</Td>
               <Td className="px-3 sm:px-5">
@@ -107,6 +113,18 @@ export function TransactionHistory() {
           <StatementDownload />
         </div>
         {body}
+        {transactions.hasNextPage && rows.length > 0 && (
+          <div className="flex flex-col items-center gap-2 border-t border-slate-200 px-5 py-4 dark:border-slate-800">
+            {transactions.isFetchNextPageError && (
+              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {messages.wallet.transactionsFailed}
+              </p>
+            )}
+            <Button variant="outline" isLoading={transactions.isFetchingNextPage} onClick={() => void transactions.fetchNextPage()}>
+              Load more
+            </Button>
+          </div>
+        )}
         <WithdrawalTimelineDialog transactionId={following} onClose={() => setFollowing(null)} />
       </section>
     </Card>

@@ -6,6 +6,7 @@ import { WalletIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatUsd } from '@/lib/format';
 import { MembershipCard } from './membership-card';
+import { PackPayments } from './pack-payments';
 import { TransactionHistory } from './transaction-history';
 import { WithdrawSheet } from './withdraw-sheet';
 
@@ -50,6 +51,8 @@ export function WalletOverview({ user, onSwitchPlan }: { user: User; onSwitchPla
           </div>
         </Card>
       </div>
+
+      <PackPayments />
 
       <TransactionHistory />
 

@@ -149,6 +149,40 @@ describe('transaction history', { timeout: 20_000 }, () => {
     expect(cells.map(([, , , status]) => status!.querySelector('svg') !== null)).toEqual([true, false, false, false]);
   });
 
+  it('shows the first page and Load more, which appends the next page with its cursor until none is left', async () => {
+    const pageOf = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => buildTransaction({ amount: from + i, date: new Date(Date.UTC(2026, 2, 1) - (from + i) * 60_000).toISOString() }));
+    const pages: Record<string, { body: Transaction[]; headers?: Record<string, string> }> = {
+      '': { body: pageOf(1, 50), headers: { 'X-Next-Cursor': 'after-50' } },
+      'after-50': { body: pageOf(51, 50), headers: { 'X-Next-Cursor': 'after-100' } },
+      'after-100': { body: pageOf(101, 7) },
+    };
+    const cursors: string[] = [];
+    const { user } = await openWallet(member, {
+      'GET /transactions': (_body, { url }) => {
+        const cursor = new URL(url).searchParams.get('cursor') ?? '';
+        cursors.push(cursor);
+        return pages[cursor]!;
+      },
+    });
+
+    const table = await within(history()).findByRole('table', { name: 'Transaction History' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 50);
+
+    await user.click(within(history()).getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('+$100.00')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 100);
+    // Appended, not replaced: the first page is still there, in order.
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('+$1.00');
+
+    await user.click(within(history()).getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('+$107.00')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 107);
+    // The last page names no next one: the button is gone.
+    expect(within(history()).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(cursors).toEqual(['', 'after-50', 'after-100']);
+  });
+
   it('shows a spinner while the history loads', async () => {
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));

@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth';
 import { plansQueryOptions } from '../api/get-plans';
 import { useProfileRefresh } from '../hooks/use-profile-refresh';
+import { PackPayments } from './pack-payments';
 import { PlanChooser } from './plan-chooser';
 import { WalletOverview } from './wallet-overview';
 
@@ -40,7 +41,11 @@ export function WalletPage() {
       {hasMembership && !choosingPlan ? (
         <WalletOverview user={user} onSwitchPlan={() => setChoosingPlan(true)} />
       ) : (
-        <PlanChooser user={user} onBack={hasMembership ? () => setChoosingPlan(false) : undefined} />
+        <div className="space-y-6">
+          <PlanChooser user={user} onBack={hasMembership ? () => setChoosingPlan(false) : undefined} />
+          {/* The Deposit tab is there without a pack too: a first payment that expired must not vanish. */}
+          <PackPayments />
+        </div>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { PACK_FEATURES, PACKS, type Plan, type PublicConfig, type Transaction } from '@terrafund/contracts';
+import { PACK_FEATURES, PACKS, type PackPayment, type Plan, type PublicConfig, type Transaction } from '@terrafund/contracts';
 
 /** The four packs as GET /api/plans answers them. */
 export const plans: Plan[] = PACKS.map((pack) => ({ ...pack, features: [...PACK_FEATURES] }));
@@ -7,7 +7,6 @@ export const plans: Plan[] = PACKS.map((pack) => ({ ...pack, features: [...PACK_
 export const config: PublicConfig = {
   contactEmail: 'support@terrafund.example',
   contactPhone: '+1 555 010 0100',
-  depositAddress: 'bc1qterrafunddeposit0000000000000000000000',
 };
 
 let sequence = 0;
@@ -30,11 +29,28 @@ export function buildTransaction(overrides: Partial<Transaction> = {}): Transact
   };
 }
 
+let paymentSequence = 0;
+export function buildPackPayment(overrides: Partial<PackPayment> = {}): PackPayment {
+  paymentSequence += 1;
+  return {
+    _id: `10000000-0000-4000-8000-${String(paymentSequence).padStart(12, '0')}`,
+    transactionId: `20000000-0000-4000-8000-${String(paymentSequence).padStart(12, '0')}`,
+    pack: 'gold',
+    amount: 2500,
+    status: 'settled',
+    date: '2026-03-02T00:00:00.000Z',
+    payment_url: null,
+    expiresAt: null,
+    ...overrides,
+  };
+}
+
 /** The handlers every wallet test needs: plans, the public config, and an empty history. */
 export const walletHandlers = {
   'GET /plans': () => ({ body: plans }),
   'GET /config': () => ({ body: config }),
   'GET /transactions': () => ({ body: [] as Transaction[] }),
+  'GET /payments': () => ({ body: [] as PackPayment[] }),
 };
 
 /** window.location.assign, which jsdom cannot perform, replaced by a spy. */
