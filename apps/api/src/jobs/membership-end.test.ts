@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutOf } from '../../test/sandbox-checkout';
 import { bearer, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../test/test-app';
-import { membershipReminders, memberships } from '../db/schema';
+import { membershipReminders, memberships, notifications } from '../db/schema';
 import { fixedClock } from '../lib/clock';
 import { checkLedger, memberBalance } from '../modules/ledger/ledger.service';
 import { runMembershipEnds } from './membership-end';
@@ -199,6 +199,12 @@ describe('the end mails', () => {
 
     const reminders = await ctx.database.db.select().from(membershipReminders).where(eq(membershipReminders.membershipId, membership!.id));
     expect(reminders.map((r) => r.kind).sort()).toEqual(['ended', 'ending_soon']);
+    // The bell carries the same two messages, once each.
+    const bell = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, member.id));
+    expect(bell.map((n) => [n.type, n.title]).sort()).toEqual([
+      ['membership.ended', 'Your Startium pack has ended'],
+      ['membership.ending', 'Your Startium pack ends in 30 days'],
+    ]);
     // The database itself refuses a second reminder of a kind.
     await expect(
       ctx.database.db.insert(membershipReminders).values({ membershipId: membership!.id, kind: 'ended', sentAt: ctx.clock.now() }),

@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { memberAccount, platformAccount, postEntry } from '../modules/ledger/ledger.service';
 import { enqueueMail } from '../modules/mail/mail.service';
 import { packName } from '../modules/memberships/membership.service';
+import { notify } from '../modules/notifications/notifications.service';
 import { membershipEnd } from './payouts';
 
 /**
@@ -24,7 +25,7 @@ import { membershipEnd } from './payouts';
  * Once. Each mail is queued in the transaction that inserts its membership_reminders row, whose primary key
  * (membership, kind) refuses a second one: two servers, two timers or a rerun that look at the same membership
  * at once queue one mail between them (the second insert waits for the first transaction and then inserts
- * nothing). Member messages other than mail (notifications) belong in remindMember, next to the mail.
+ * nothing). The member's notification (the bell) is written next to the mail, in remindMember.
  */
 
 export type MembershipEndDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'logger' | 'mailQueued'>;
@@ -50,10 +51,13 @@ async function remindMember(tx: Executor, deps: ReminderDeps, member: UserRow, m
     lastPaidDay: end.lastPaidDay,
     walletUrl: `${deps.config.publicUrl}/wallet`,
   };
+  // The bell says what the mail says, in the same transaction, under the same once-only claim.
   if (reminder.kind === 'ending_soon') {
     await enqueueMail(tx, deps, member.email, 'membershipEndingSoon', { ...common, daysLeft: reminder.daysLeft });
+    await notify(tx, deps, member.id, 'membership.ending', { pack: common.pack, endsOn: end.lastPaidDay, daysLeft: reminder.daysLeft }, `membership.ending:${membership.id}`);
   } else {
     await enqueueMail(tx, deps, member.email, 'membershipEnded', common);
+    await notify(tx, deps, member.id, 'membership.ended', { pack: common.pack, endedOn: end.lastPaidDay }, `membership.ended:${membership.id}`);
   }
   return true;
 }

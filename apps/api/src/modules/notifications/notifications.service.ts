@@ -51,8 +51,8 @@ export const notificationTemplates = {
     title: 'Investment made',
     body: `You invested ${p.amount} USD in ${p.project}.`,
   }),
-  'membership.ending': (p: { pack: string; endsOn: string }): Content => ({
-    title: `Your ${p.pack} pack ends in 30 days`,
+  'membership.ending': (p: { pack: string; endsOn: string; daysLeft: number }): Content => ({
+    title: `Your ${p.pack} pack ends in ${p.daysLeft} ${p.daysLeft === 1 ? 'day' : 'days'}`,
     body: `Your ${p.pack} pack ends on ${p.endsOn}; no dividend is paid after that day. Buy a pack to keep earning.`,
   }),
   'membership.ended': (p: { pack: string; endedOn: string }): Content => ({

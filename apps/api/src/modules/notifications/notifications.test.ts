@@ -139,8 +139,8 @@ describe('notifications (the bell)', () => {
   it('writes one notification per event key, even when the event is handled twice', async () => {
     const member = await createUser(ctx);
     const deps = ctx.app.deps;
-    expect(await notify(ctx.database.db, deps, member.id, 'membership.ending', { pack: 'Gold', endsOn: '2029-01-01' }, 'membership.ending:m1')).toBe(true);
-    expect(await notify(ctx.database.db, deps, member.id, 'membership.ending', { pack: 'Gold', endsOn: '2029-01-01' }, 'membership.ending:m1')).toBe(false);
+    expect(await notify(ctx.database.db, deps, member.id, 'membership.ending', { pack: 'Gold', endsOn: '2029-01-01', daysLeft: 30 }, 'membership.ending:m1')).toBe(true);
+    expect(await notify(ctx.database.db, deps, member.id, 'membership.ending', { pack: 'Gold', endsOn: '2029-01-01', daysLeft: 30 }, 'membership.ending:m1')).toBe(false);
     expect(await notify(ctx.database.db, deps, member.id, 'membership.ended', { pack: 'Gold', endedOn: '2029-01-01' }, 'membership.ended:m1')).toBe(true);
     const stored = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, member.id));
     expect(stored.map((n) => n.type).sort()).toEqual(['membership.ended', 'membership.ending']);
