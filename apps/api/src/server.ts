@@ -19,6 +19,8 @@ import { seedSampleProjects } from './modules/projects/seed';
 
 /** A stopped instance must be gone within this; what is still running then is cut off. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
+/** How long requests in flight get to finish once SIGTERM arrives, before their connections are closed. */
+const CLOSE_GRACE_MS = 5_000;
 /** While the database does not answer at start, it is asked again after 0.5 s, 1 s, 2 s, then every 5 s. */
 const RETRY_DELAYS_MS = [500, 1000, 2000, 5000];
 
@@ -93,10 +95,17 @@ async function main() {
 async function closeHttp(app: App, startup: StartupState) {
   startup.stopping = true;
   const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  // A connection that never turns idle (a client that keeps a half-read exchange open) must not hold the
+  // instance past its deadline: after the grace period every connection still open is closed.
+  const grace = setTimeout(() => {
+    app.log.warn('closing the connections still open after the grace period');
+    app.server.closeAllConnections();
+  }, CLOSE_GRACE_MS);
   try {
     await app.close();
   } finally {
     clearInterval(sweep);
+    clearTimeout(grace);
   }
 }
 

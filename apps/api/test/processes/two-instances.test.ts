@@ -246,7 +246,7 @@ describe.skipIf(!postgresUrl || !haproxyInstalled)('two instances behind HAProxy
     const clients = Array.from({ length: 4 }, client);
     await new Promise((r) => setTimeout(r, 500));
     const stopped = await a.stop('SIGTERM');
-    expect(stopped.code).toBe(0);
+    expect(stopped.code, a.output()).toBe(0);
     expect(stopped.ms).toBeLessThan(10_000);
     await new Promise((r) => setTimeout(r, 1500));
     a = await startInstance('A (restarted)', backends.env, { port: a.port, dataDir: a.dataDir, timeoutMs: 120_000 });
