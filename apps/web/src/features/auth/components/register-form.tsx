@@ -117,7 +117,7 @@ export function RegisterForm() {
                   event.preventDefault();
                   setTermsOpen(true);
                 }}
-                className="rounded-sm font-medium text-emerald-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-emerald-400"
+                className="rounded-sm font-medium text-emerald-600 underline-offset-2 hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-emerald-400"
               >
                 terms and conditions
               </button>
