@@ -288,7 +288,16 @@ export async function visitEveryScreen(browser: Browser, options: { theme?: 'lig
       viewport: options.viewport,
       hasTouch: options.viewport ? options.viewport.width < 640 : undefined,
     });
-    if (options.theme) await context.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);
+    if (options.theme) {
+      await context.addInitScript((theme) => {
+        // Init scripts run in every frame, some of which (a sandboxed document preview) may not use storage.
+        try {
+          localStorage.setItem('theme', theme);
+        } catch {
+          // not the app's frame
+        }
+      }, options.theme);
+    }
     const page = await context.newPage();
     try {
       await tour(page, check, data);
