@@ -109,6 +109,10 @@ export const visitorTour: Tour = async (page, check) => {
     await page.goto('/reset-password');
     await h1(page, 'Invalid Reset Link');
   });
+  await at('page not found', async () => {
+    await page.goto('/no-such-page');
+    await expect(page.getByText('404 Not Found')).toBeVisible();
+  });
   await at('code entry', async () => {
     const member = await registerUnverified(newMember('tour-code'));
     await page.goto('/login');
@@ -178,6 +182,16 @@ export const newMemberTour = (member: Member): Tour => async (page, check) => {
   await at('plan chooser', async () => {
     await page.goto('/wallet');
     await expect(page.getByRole('heading', { name: 'Subscribe to a plan' })).toBeVisible();
+  });
+  await at('plan chosen', async () => {
+    const radio = page.getByRole('radio', { name: 'Startium', exact: true });
+    await radio.check();
+    await expect(page.getByRole('button', { name: 'Deposit', exact: true })).toBeEnabled();
+  });
+  await at('sandbox checkout', async () => {
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Pay / })).toBeVisible();
   });
   await at('KYC step 1', async () => {
     await page.goto('/kyc');
