@@ -127,7 +127,8 @@ export function OtpInput({ value, onChange, onBlur, ref, invalid, describedBy, d
                 type="text"
                 inputMode="numeric"
                 pattern="[0-9]*"
-                autoComplete={index === 0 ? 'one-time-code' : 'off'}
+                // Every box: a code offered by the phone's keyboard fills all six from whichever box has focus.
+                autoComplete="one-time-code"
                 value={digit}
                 disabled={disabled}
                 aria-invalid={invalid || undefined}

@@ -39,6 +39,11 @@ export function RegisterForm() {
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '', terms: false },
   });
 
+  // On a failed submit react-hook-form focuses the first invalid field in the order the fields were registered.
+  // The text fields register inside FormField's render prop, after this body has run, so without this the
+  // terms box (registered here) would come first; registering them all here, in screen order, fixes it.
+  for (const name of ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'terms'] as const) register(name);
+
   const onSubmit = handleSubmit(({ firstName, lastName, email, phone, password }) =>
     registration.mutate(
       { firstName, lastName, email, phone, password },
@@ -117,7 +122,7 @@ export function RegisterForm() {
                   event.preventDefault();
                   setTermsOpen(true);
                 }}
-                className="rounded-sm font-medium text-emerald-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-emerald-400"
+                className="rounded-sm font-medium text-emerald-600 underline-offset-2 hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-emerald-400"
               >
                 terms and conditions
               </button>

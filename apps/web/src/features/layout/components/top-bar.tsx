@@ -22,7 +22,7 @@ export function TopBar({ user, menuOpen, onMenuClick }: TopBarProps) {
             aria-label="Open menu"
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? 'mobile-sidebar' : undefined}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-500 lg:hidden dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+            className="inline-flex h-10 w-10 items-center max-sm:h-11 max-sm:w-11 justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-500 lg:hidden dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
           >
             <MenuIcon />
           </button>
