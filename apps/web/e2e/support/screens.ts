@@ -134,6 +134,11 @@ export const memberTour: Tour = async (page, check, { projectId, projectTitle })
     await expect(page.getByRole('link', { name: 'Profile' }).or(page.getByRole('menuitem', { name: 'Profile' })).first()).toBeVisible();
   });
   await page.keyboard.press('Escape');
+  await at('notifications', async () => {
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('list', { name: 'Notifications' }).or(page.getByText('No notifications yet'))).toBeVisible();
+  });
+  await page.keyboard.press('Escape');
   if (isPhone) {
     await at('menu drawer', async () => {
       await page.getByRole('button', { name: 'Open menu' }).click();
@@ -146,6 +151,15 @@ export const memberTour: Tour = async (page, check, { projectId, projectTitle })
     await h1(page, 'Plan');
     await expect(page.getByRole('table', { name: 'Transaction History' })).toBeVisible();
   });
+  // The funded member has a withdrawal once a money journey ran before this one.
+  const track = page.getByRole('button', { name: /^Track withdrawal of / }).first();
+  if ((await track.count()) > 0) {
+    await at('withdrawal details', async () => {
+      await track.click();
+      await expect(page.getByRole('dialog', { name: 'Withdrawal details' })).toBeVisible();
+    });
+    await page.keyboard.press('Escape');
+  }
   await at('withdraw panel', async () => {
     await page.getByRole('button', { name: 'Withdraw', exact: true }).first().click();
     await expect(page.getByRole('dialog', { name: 'Withdraw' })).toBeVisible();
@@ -171,6 +185,11 @@ export const memberTour: Tour = async (page, check, { projectId, projectTitle })
   await at('profile', async () => {
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out everywhere else' }).or(page.getByText(/signed in/i).first())).toBeVisible();
+  });
+  await at('two-factor setup', async () => {
+    await page.getByRole('button', { name: 'Enable 2FA' }).click();
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   });
 };
 
@@ -192,6 +211,10 @@ export const newMemberTour = (member: Member): Tour => async (page, check) => {
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\/[^/]+$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Pay / })).toBeVisible();
+  });
+  await at('wallet with a pending pack payment', async () => {
+    await page.goto('/wallet');
+    await expect(page.getByRole('link', { name: /^Continue paying for / }).first()).toBeVisible();
   });
   await at('KYC step 1', async () => {
     await page.goto('/kyc');
@@ -283,6 +306,11 @@ export const adminTour = (pending: Member): Tour => async (page, check, { projec
   await at('admin add project with errors', async () => {
     await page.getByRole('button', { name: 'Create Project' }).click();
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  });
+  await at('admin audit log', async () => {
+    await page.goto('/admin/audit');
+    await h1(page, 'Audit log');
+    await expect(page.getByRole('table', { name: 'Audit log' }).or(page.getByText(/^(No entries match|Nothing recorded yet)/))).toBeVisible();
   });
 };
 
