@@ -2,7 +2,7 @@ import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/cn';
 import { MoonIcon, SunIcon } from './icons';
 
-/** Switches between the dark (default) and light themes; the choice is remembered (spec section 4). */
+/** Switches between the dark (default) and light themes; the choice is remembered (docs/product.md §2.7 The session in the browser). */
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
   const dark = theme === 'dark';

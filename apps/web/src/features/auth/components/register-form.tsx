@@ -22,7 +22,7 @@ import { TermsAndConditions } from '@/components/legal/terms-and-conditions';
 
 const optional = <span className="text-xs font-normal text-slate-400 dark:text-slate-500">Optional</span>;
 
-/** Registration (spec section 2), followed by the e-mail code screen: every new account is verified first. */
+/** Registration (docs/product.md §2.4 Public screens), followed by the e-mail code screen: every new account is verified first. */
 export function RegisterForm() {
   const location = useLocation();
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { UserMenu } from './user-menu';
 
 type TopBarProps = { user: User | null; menuOpen: boolean; onMenuClick: () => void };
 
-/** The top bar (spec section 1): menu button on small screens, logo, theme toggle, bell and the account menu. */
+/** The top bar (docs/product.md §2.3 Layout): menu button on small screens, logo, theme toggle, bell and the account menu. */
 export function TopBar({ user, menuOpen, onMenuClick }: TopBarProps) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/85 backdrop-blur-md dark:border-slate-800 dark:bg-slate-950/85">

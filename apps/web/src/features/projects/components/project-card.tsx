@@ -39,7 +39,7 @@ type ProjectCardProps = {
 };
 
 /**
- * A project in the catalogue (spec section 2): its cover, type, title, location, target, ROI and how much
+ * A project in the catalogue (docs/product.md §2.4 Public screens): its cover, type, title, location, target, ROI and how much
  * is funded. The whole card is clickable, but only the title is the link, so a screen reader hears the
  * title and not every figure as the link's name.
  */

@@ -115,7 +115,7 @@ function ProjectView({ project }: { project: Project }) {
   );
 }
 
-/** One project (spec section 2, Project detail): gallery, figures, the investment form and the tabs. */
+/** One project (docs/product.md §2.5 Member screens, Project detail): gallery, figures, the investment form and the tabs. */
 export function ProjectDetail({ id }: { id: string }) {
   const project = useProject(id);
   const { error } = project;
