@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * What the deposit flow needs from a payment provider (docs: shared spec docs/product.md §5.4 Payment providers). Three adapters
+ * What the deposit flow needs from a payment provider (docs/product.md §5.4 Payment providers). Three adapters
  * implement it: the built-in sandbox, BTCPay Server (Greenfield API) and NOWPayments.
  *
  * The flow: createInvoice → the member pays on `paymentUrl` → a notification arrives on our webhook →
