@@ -82,7 +82,7 @@ export function fastifyTrustProxy(setting: TrustProxy): boolean | string[] | ((a
 }
 
 const PAYMENT_PROVIDERS = ['sandbox', 'btcpay', 'nowpayments'] as const satisfies readonly ProviderName[];
-/** What each real provider cannot work without (decisions section 7). */
+/** What each real provider cannot work without (docs/product.md §12 Running it). */
 const requiredByProvider = {
   sandbox: [],
   btcpay: ['BTCPAY_URL', 'BTCPAY_API_KEY', 'BTCPAY_STORE_ID', 'BTCPAY_WEBHOOK_SECRET'],

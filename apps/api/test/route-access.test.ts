@@ -6,7 +6,7 @@ import { bearer, createTestApp, createUser, loginAs, randomId, type TestContext 
 
 const sessionExpired = { message: 'Session expired. Please login again.', code: 'UNAUTHENTICATED' };
 
-/** Routes that must exist, with who may call them (decisions section 1, spec section 7). */
+/** Routes that must exist, with who may call them (docs/product.md §9.3 Routes, docs/product.md §9.3 Routes). */
 const knownRoutes: RegisteredRoute[] = [
   { method: 'GET', url: '/api/health', access: 'public' },
   { method: 'GET', url: '/api/docs', access: 'public' },

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { latestVerificationCode, verificationCode } from './support/mailbox';
 import { newMember, otpBoxes, registerUnverified, registerVerified, submitLogin, type Member } from './support/members';
 
@@ -35,7 +35,8 @@ test.describe('sign in', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });
 
-  test('a wrong password is refused with "Invalid email or password"', async ({ page }) => {
+  test('a wrong password is refused with "Invalid email or password"', async ({ page, problems }) => {
+    problems.allowResponse(/\/api\/users\/login$/);
     await page.goto('/login');
     await submitLogin(page, member.email, `${member.password}-wrong`);
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { admin } from './support/mailbox';
 import { newMember, registerVerified, signIn, submitLogin, type Member } from './support/members';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { admin, waitForMail } from './support/mailbox';
 import { baseUrl, newMember, registerVerified, signIn, type Member } from './support/members';
 // The same format-true builders the API tests use: real PNG and PDF bytes, no fixtures on disk.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { newMember, registerVerified, signIn, signInAdmin, type Member } from './support/members';
 import { amountIn, definitionOf, fundedMember, historyRows, summaryCard, toast, walletBalanceCard } from './support/money';
 

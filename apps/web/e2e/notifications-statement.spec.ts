@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { newMember, registerVerified, signIn } from './support/members';
 
 const HEADER = 'Date,Type,Description,Amount (USD),Status,Reference';

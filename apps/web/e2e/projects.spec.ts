@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './support/test';
 import { signIn, signInAdmin } from './support/members';
 import { amountIn, fundedMember, summaryCard, toast } from './support/money';
 // The same format-true builders the API tests use: real PNG and PDF bytes, no fixtures on disk.

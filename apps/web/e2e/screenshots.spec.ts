@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { verificationCode } from './support/mailbox';
 import { fillRegisterForm, newMember, otpBoxes } from './support/members';
 

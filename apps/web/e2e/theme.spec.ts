@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { waitForScrollToSettle } from './support/members';
 
 test.describe('theme and landing page', () => {

@@ -1,4 +1,4 @@
-// Dark is the default; the choice is remembered under localStorage "theme" (spec section 4).
+// Dark is the default; the choice is remembered under localStorage "theme" (docs/product.md §2.7 The session in the browser).
 (function () {
   var theme = 'dark';
   try {

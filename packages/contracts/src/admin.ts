@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages';
 
 /**
- * The admin statistics calls of spec section 7 (/users/stats…, /transactions/stats…). Money is USD, counts are
+ * The admin statistics calls of docs/product.md §7.1 Figures (/users/stats…, /transactions/stats…). Money is USD, counts are
  * whole numbers; every figure is defined in docs/decisions.md ("Admin figures and
  * the transactions list").
  */

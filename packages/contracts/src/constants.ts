@@ -23,7 +23,7 @@ export type KycStatus = (typeof KYC_STATUSES)[number];
 /** Storage keys the spec names (section 3 and 4). */
 export const STORAGE_KEYS = { token: 'token', user: 'user', theme: 'theme' } as const;
 
-/** The landing page's income table (spec section 9): marketing copy, printed as given. */
+/** The landing page's income table (docs/product.md §11.2 Landing-page income table): marketing copy, printed as given. */
 export const LANDING_PLANS = [
   { name: 'STARTIUM', price: 700, monthly: 31.25, yearly: 375, threeYears: 1125, note: 'Entry level membership', popular: false },
   { name: 'ULTIMIUM', price: 1200, monthly: 75, yearly: 900, threeYears: 2700, note: 'Smart choice for active investors', popular: false },

@@ -27,7 +27,7 @@ export const emailField = requiredString(v.emailRequired)
   .max(EMAIL_MAX_LENGTH, v.emailInvalid)
   .regex(EMAIL_PATTERN, v.emailInvalid);
 
-/** The one password rule (decisions section 2): at least 8 characters, everywhere. */
+/** The one password rule (docs/product.md §3.6 Passwords): at least 8 characters, everywhere. */
 export const passwordField = requiredString(v.passwordRequired)
   .min(1, v.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, v.passwordTooShort)

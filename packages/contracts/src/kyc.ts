@@ -19,7 +19,7 @@ export const ID_TYPE_LABELS: Record<IdType, string> = {
   national_id: 'National ID',
 };
 
-/** Nationality and country options (spec section 3). */
+/** Nationality and country options (docs/product.md §4.2 The wizard). */
 export const COUNTRY_OPTIONS = [
   { value: 'US', label: 'United States' },
   { value: 'UK', label: 'United Kingdom' },
@@ -124,7 +124,7 @@ export const kycDocumentLink = z.object({
 });
 export type KycDocumentLink = z.infer<typeof kycDocumentLink>;
 
-/** The KYC object of a user (spec section 3). `documents` are the fileUrls, with the type as a path segment. */
+/** The KYC object of a user (docs/product.md §4.2 The wizard). `documents` are the fileUrls, with the type as a path segment. */
 export const kycInfoSchema = z.object({
   dateOfBirth: z.string().nullable(),
   nationality: z.string().nullable(),

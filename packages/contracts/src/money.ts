@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { membershipViewSchema } from './membership';
 import { messages } from './messages';
 
-/** The four packs (spec section 9, wallet table; decisions section 3): dividends on business days. */
+/** The four packs (docs/product.md §5.2 Packs, wallet table; docs/product.md §5.6 Dividends): dividends on business days. */
 export const PACKS = [
   {
     id: 'startium',
@@ -48,7 +48,7 @@ export const PACKS = [
 export type PackId = (typeof PACKS)[number]['id'];
 export const PACK_IDS = PACKS.map((p) => p.id) as [PackId, ...PackId[]];
 
-/** What every pack includes (spec section 9). */
+/** What every pack includes (docs/product.md §5.2 Packs). */
 export const PACK_FEATURES = [
   '3-year renewable contract',
   'Minimum cashout of $25',
@@ -95,7 +95,7 @@ export type Transaction = z.infer<typeof transactionSchema>;
 
 const w = messages.wallet;
 
-/** USD with at most two decimals, as a number (decisions section 1). */
+/** USD with at most two decimals, as a number (docs/product.md §9.1 General). */
 export const usdAmount = (invalid: string) =>
   z
     .number({ error: invalid })
@@ -169,7 +169,7 @@ export const performanceQuery = z.object({
 export const projectionPointSchema = z.object({ date: z.string(), value: z.number() });
 export type ProjectionPoint = z.infer<typeof projectionPointSchema>;
 
-/** A transaction as admins see it: with its member (spec section 3, admin views). */
+/** A transaction as admins see it: with its member (docs/product.md §9.4 Shapes, admin views). */
 export const adminTransactionSchema = transactionSchema.extend({
   user: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
 });
@@ -215,7 +215,7 @@ export const adminTransactionsQuery = z.object({
   cursor: z.string().max(200, messages.admin.cursorInvalid).optional(),
 });
 
-/** Admin dashboard (spec section 3 "Admin stats"); growth is percent versus the previous 30 days. */
+/** Admin dashboard (docs/product.md §7.1 Figures "Admin stats"); growth is percent versus the previous 30 days. */
 export const adminStatsSchema = z.object({
   totalUsers: z.number(),
   totalInvestments: z.number(),

@@ -21,7 +21,7 @@ export const PROJECT_MAX_FEATURES = 30;
 /** The widths (px) project images are served at: thumbnails, cards, the detail page's main image. */
 export const PROJECT_IMAGE_SIZES = { thumb: 320, card: 640, full: 1600 } as const;
 export type ProjectImageSize = keyof typeof PROJECT_IMAGE_SIZES;
-/** How many projects the dashboard shows (spec section 9). */
+/** How many projects the dashboard shows (docs/product.md §5.11 Projection). */
 export const DASHBOARD_PROJECTS = 3;
 
 const currentYear = () => new Date().getUTCFullYear();
@@ -91,7 +91,7 @@ export const projectDetailsBody = z.object({
 });
 
 /**
- * The fields of the admin project form (spec sections 3 and 5), before the cross-field rules. No defaults
+ * The fields of the admin project form (docs/product.md §6.1 A project), before the cross-field rules. No defaults
  * here: a PATCH that leaves a field out must leave it unchanged, and zod applies a default even to a field
  * made optional by `.partial()`.
  */
@@ -140,7 +140,7 @@ export type CreateProjectBody = z.input<typeof createProjectBody>;
 export const updateProjectBody = withRules(projectFields.partial());
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
-/** The project as the API answers it (decisions section 1: `_id`, `owner {_id, firstName, lastName, email}`). */
+/** The project as the API answers it (docs/product.md §9.1 General: `_id`, `owner {_id, firstName, lastName, email}`). */
 export const projectSchema = z.object({
   _id: z.string(),
   owner: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
@@ -181,7 +181,7 @@ export const projectsQuery = z.object({
 });
 export type ProjectsQuery = z.input<typeof projectsQuery>;
 
-/** POST /api/projects/{id}/invest (decisions section 5). */
+/** POST /api/projects/{id}/invest (docs/product.md §6 Projects and investing). */
 export const investBody = z.object({
   amount: numberFrom(m.amountInvalid)
     .positive(m.amountInvalid)

@@ -7,7 +7,7 @@ import type { ProviderStatus } from '../modules/payments/provider';
 import { applyProviderStatus, type SettlementOutcome } from '../modules/payments/settlement.service';
 
 /**
- * The payment reconciliation job (payments.md: "Retries are lost if BTCPay restarts: reconcile pending
+ * The payment reconciliation job (docs/product.md §5.4 Payment providers: "Retries are lost if BTCPay restarts: reconcile pending
  * invoices by polling"). Each run:
  *
  * 1. claims a batch of pending invoices of the configured provider, oldest first, that nobody checked within

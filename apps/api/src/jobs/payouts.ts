@@ -6,7 +6,7 @@ import { memberships } from '../db/schema';
 import type { Clock } from '../lib/clock';
 
 /**
- * The daily dividend job (decisions sections 3 and 7).
+ * The daily dividend job (docs/product.md §5.6 Dividends, §12 Running it).
  *
  * Rule. Business days are Monday to Friday, UTC. The dividend of business day D is due at PAYOUT_TIME (UTC) on D
  * for every membership activated before D and ending on or after D:
@@ -147,7 +147,7 @@ export function businessDayUpTo(day: string): string {
 }
 
 /**
- * The end of a membership (decisions section 3), the one definition every reader uses: it runs 3 years from
+ * The end of a membership (docs/product.md §5.5 Memberships), the one definition every reader uses: it runs 3 years from
  * activation (`ends_at` = activation + 3 years), and its last paid day is the last business day on or before
  * the UTC date of `ends_at`; it has ended at that day's payout time, when its last dividend is due. The payout
  * rule below (`ends_at >= D 00:00` for a business day D) pays exactly the business days up to that last paid day.

@@ -19,7 +19,7 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Admin pages: anyone else goes to / (spec section 2). Sits inside RequireAuth. */
+/** Admin pages: anyone else goes to / (docs/product.md §2.2 Guards). Sits inside RequireAuth. */
 export function RequireAdmin() {
   const auth = useAuth();
   if (auth.status === 'loading') return <FullScreenSpinner />;

@@ -4,7 +4,7 @@ import { Toaster } from 'react-hot-toast';
 import { AuthProvider } from '@/lib/auth';
 import { createQueryClient, showFlashMessage } from '@/lib/query-client';
 
-/** Toasts keep react-hot-toast's default durations (spec section 9); only their colours follow the theme. */
+/** Toasts keep react-hot-toast's default durations (docs/product.md §11.1 Limits); only their colours follow the theme. */
 const toastClassName =
   'bg-white! text-slate-900! shadow-lg! ring-1 ring-slate-200 dark:bg-slate-800! dark:text-slate-100! dark:ring-slate-700 text-sm!';
 

@@ -24,7 +24,7 @@ function Root() {
 }
 
 /**
- * The route table of spec section 2. An address that matches nothing is answered by the router with a
+ * The route table of docs/product.md §2.1 Route table. An address that matches nothing is answered by the router with a
  * 404 error response, which the root's errorElement shows as "404 Not Found", like any render failure.
  */
 export const routes: RouteObject[] = [

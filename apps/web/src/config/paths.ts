@@ -1,4 +1,4 @@
-/** Every route of the app (spec section 2) and how to link to it. Routes and links read this one table. */
+/** Every route of the app (docs/product.md §2.1 Route table) and how to link to it. Routes and links read this one table. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
 
@@ -35,5 +35,5 @@ export const paths = {
   },
 } as const;
 
-/** Where a signed-in user lands when no other page was asked for (spec section 2). */
+/** Where a signed-in user lands when no other page was asked for (docs/product.md §2.1 Route table). */
 export const DEFAULT_AFTER_LOGIN = paths.dashboard.getHref();

@@ -29,7 +29,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The server's message for a failure, or the screen's own fallback (spec section 8: "the server message or ..."). */
+/** The server's message for a failure, or the screen's own fallback (docs/product.md §10 Messages: "the server message or ..."). */
 export function errorMessage(error: unknown, fallback: string): string {
   return (isApiError(error) && error.serverMessage) || fallback;
 }

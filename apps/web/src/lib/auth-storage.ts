@@ -1,9 +1,9 @@
 import { STORAGE_KEYS, type User } from '@terrafund/contracts';
 
 /**
- * Where the session lives in the browser (spec section 3: keys "token" and "user").
+ * Where the session lives in the browser (docs/product.md §9.4 Shapes: keys "token" and "user").
  * Remember-me ticked keeps it in localStorage; unticked, in sessionStorage, so it ends with the
- * browser session (decisions section 2). Reads look in both.
+ * browser session (docs/product.md §3.7 Sessions). Reads look in both.
  */
 
 const listeners = new Set<() => void>();

@@ -7,7 +7,7 @@ import { api } from './api-client';
 import { clearSession, getSessionSnapshot, saveSession, saveUser, subscribeToSession, type SessionSnapshot } from './auth-storage';
 
 /**
- * The signed-in user, shared by every feature (spec section 4, Authentication): loading while the
+ * The signed-in user, shared by every feature (docs/product.md §2.7 The session in the browser, Authentication): loading while the
  * stored token is checked against GET /users/profile, then authenticated or unauthenticated.
  */
 
@@ -49,7 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const startupFailed = token !== null && profile.isError && profile.data === undefined;
   useEffect(() => {
     if (!startupFailed) return;
-    // A stored token the server no longer accepts is dropped (spec section 4); a later refresh failure is only logged.
+    // A stored token the server no longer accepts is dropped (docs/product.md §2.7 The session in the browser); a later refresh failure is only logged.
     console.error('Could not restore the session', profile.error);
     clearSession();
   }, [startupFailed, profile.error]);

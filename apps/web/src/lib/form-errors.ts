@@ -3,7 +3,7 @@ import { isApiError } from './api-client';
 
 /**
  * Puts a server failure under the form fields it is about, and says whether it did: the server's own
- * `fields` first, then any field whose keyword the message contains (spec section 5: a message
+ * `fields` first, then any field whose keyword the message contains (docs/product.md §2.7 The session in the browser: a message
  * containing "email" goes to the e-mail field, one containing "password" to the password field).
  */
 export function applyServerFieldErrors<T extends FieldValues>(

@@ -9,10 +9,10 @@ import { clearSession } from './auth-storage';
 export type RequestMeta = {
   /** The caller shows its own message for a failure (a form with field errors and its own toast). */
   skipGlobalToast?: boolean;
-  /** A 401 here is not an expired session: the start-up profile check handles it itself (spec section 4). */
+  /** A 401 here is not an expired session: the start-up profile check handles it itself (docs/product.md §2.7 The session in the browser). */
   skipSessionExpiry?: boolean;
   /**
-   * The screen's own words for its failure (spec section 8: "Failed to load users."), toasted instead of
+   * The screen's own words for its failure (docs/product.md §10 Messages: "Failed to load users."), toasted instead of
    * the server's message; a function may still prefer the server's message ("... or the server's message").
    */
   errorToast?: string | ((error: unknown) => string);
@@ -35,7 +35,7 @@ function expireSession() {
   } catch {
     toast.error(messages.toasts.sessionExpired, { id: 'session-expired' });
   }
-  // The whole page is reloaded so that nothing of the old session survives in memory (spec section 4).
+  // The whole page is reloaded so that nothing of the old session survives in memory (docs/product.md §2.7 The session in the browser).
   window.location.assign(paths.login.getHref());
 }
 
@@ -52,7 +52,7 @@ export function showFlashMessage() {
 }
 
 /**
- * The one place where failures reach the user (spec section 8, Global): any 401 ends the session and
+ * The one place where failures reach the user (docs/product.md §2.7 The session in the browser, Global): any 401 ends the session and
  * sends the whole page to /login; any other failure toasts the server's message, or a generic one.
  * The error still reaches the caller.
  */

@@ -5,7 +5,7 @@ import { transactions } from './transactions';
 import { users } from './users';
 
 /**
- * A member's pack (decisions section 3): bought by a settled deposit, runs 3 years from activation. Price and
+ * A member's pack (docs/product.md §5.5 Memberships): bought by a settled deposit, runs 3 years from activation. Price and
  * daily dividend are copied from the pack at purchase so a later change of the price list changes nothing here.
  * At most one `active` membership per member; "Switch Plan" marks the old one `replaced` (with `replaced_at`,
  * the moment the new one started). Which business days a membership is paid for: see jobs/payouts.ts.

@@ -4,7 +4,7 @@ import { transactions } from './transactions';
 import { users } from './users';
 
 /**
- * One provider invoice per deposit (payments.md). `state` is our reading of the provider's word: only
+ * One provider invoice per deposit (docs/product.md §5.4 Payment providers). `state` is our reading of the provider's word: only
  * `settled` activates a pack; `review` means money may have arrived (partial, late, over, mismatched) and an
  * admin decides (modules/payments/payment-review.service.ts). A deposit is settled once: the row is locked
  * while a notification, the reconciliation job or an admin's decision acts on it, and the settlement's journal

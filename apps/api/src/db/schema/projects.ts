@@ -15,7 +15,7 @@ export type ProjectDetails = {
 };
 
 /**
- * A real-estate project (decisions section 5). `funded_cents` rises only with an investment, in the same
+ * A real-estate project (docs/product.md §6 Projects and investing). `funded_cents` rises only with an investment, in the same
  * database transaction as its journal entry; the CHECK keeps it within the target whatever arrives at once.
  * `search_text` is kept by the database and indexed with trigrams, so search over title, description and
  * location stays fast with many projects.

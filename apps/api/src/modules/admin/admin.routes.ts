@@ -16,7 +16,7 @@ import * as service from './admin.service';
 import { PageBookmarks } from './transactions-page';
 
 /**
- * The admin's money views (spec section 7, Admin; decisions section 1): dashboard figures, the newest
+ * The admin's money views (docs/product.md §7.1 Figures, Admin; docs/product.md §9.1 General): dashboard figures, the newest
  * transactions, the paged list of all transactions, and the user and transaction statistics. `/users/stats`
  * and `/transactions/stats` sit beside `/users/:id` and `/transactions/:id` of other modules: Fastify's router
  * prefers a static segment to a parameter, whatever the registration order.

@@ -27,7 +27,7 @@ const meta = (request: FastifyRequest): RequestMeta => ({
   userAgent: request.headers['user-agent'],
 });
 
-/** Sign-up, sign-in, codes, passwords and the caller's own profile (spec section 7). */
+/** Sign-up, sign-in, codes, passwords and the caller's own profile (docs/product.md §9.3 Routes). */
 export const authRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -329,7 +329,7 @@ describe('auth routes', () => {
     });
   });
 
-  describe('validation messages (spec section 5)', () => {
+  describe('validation messages (docs/product.md §10 Messages)', () => {
     let token: string;
     beforeAll(async () => {
       const user = await createUser(ctx);

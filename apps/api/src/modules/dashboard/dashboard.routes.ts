@@ -6,7 +6,7 @@ import { requireAuth } from '../../plugins/access';
 import { errorResponses } from '../../plugins/responses';
 import { dashboardFor, projectionFor } from './dashboard.service';
 
-/** The member dashboard's figures and projection (decisions section 1). */
+/** The member dashboard's figures and projection (docs/product.md §5.2). */
 export const dashboardRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -9,7 +9,7 @@ import { currentMemberships } from '../memberships/membership.service';
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Total assets = active pack price + wallet balance + amounts invested (decisions section 3). A membership
+ * Total assets = active pack price + wallet balance + amounts invested (docs/product.md §5.7 Wallet balance and Total Assets). A membership
  * stops counting the moment it ends (membershipEnd), even before the periodic job has marked it ended.
  */
 export async function dashboardFor(deps: Deps, user: UserRow): Promise<Dashboard> {

@@ -23,7 +23,7 @@ import * as kyc from './kyc.service';
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const documentTypeField = z.enum(KYC_DOCUMENT_TYPES, { error: messages.kyc.documentTypeInvalid });
 
-/** Member KYC (upload, submit, signed document links) and the admin's review (spec sections 2, 7; decisions 4). */
+/** Member KYC (upload, submit, signed document links) and the admin's review (docs/product.md §2.1 Route table, §9.3 Routes; docs/product.md §4 KYC). */
 export const kycRoutes =
   (deps: Deps & { storage: FileStorage }): FastifyPluginAsyncZod =>
   async (app) => {

@@ -17,7 +17,7 @@ import {
 } from './provider';
 
 /**
- * BTCPay Server, Greenfield API (payments.md): store-scoped invoice paths, `Authorization: token {apiKey}`,
+ * BTCPay Server, Greenfield API (docs/product.md §5.4 Payment providers): store-scoped invoice paths, `Authorization: token {apiKey}`,
  * webhooks signed `BTCPay-Sig: sha256=<hex HMAC-SHA256 of the raw body>`.
  */
 export type BtcpayOptions = {

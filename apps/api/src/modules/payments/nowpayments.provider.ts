@@ -15,7 +15,7 @@ import {
 } from './provider';
 
 /**
- * NOWPayments (payments.md): invoices created with `x-api-key`; payments appear under an invoice, each with a
+ * NOWPayments (docs/product.md §5.4 Payment providers): invoices created with `x-api-key`; payments appear under an invoice, each with a
  * payment_id; IPNs signed with HMAC-SHA512 over the canonical (recursively key-sorted) JSON.
  */
 export type NowpaymentsOptions = {

@@ -10,7 +10,7 @@ import { centsToUsd } from '../transactions/transactions.service';
 import { packName, settleDeposit, type SettlementDeps } from './settlement.service';
 
 /**
- * The admin's review of held payments (payments.md "The flow", step 4: partial, late, over- and mismatched
+ * The admin's review of held payments (docs/product.md §5.4 Payment providers "The flow", step 4: partial, late, over- and mismatched
  * money never activates a pack by itself). An admin looks at each invoice in `review` and either activates
  * the pack, exactly as the provider's "Settled" would have (the same settlement, in one database transaction),
  * or rejects it: the invoice and its deposit fail, no money moves on our ledger, and the admin returns the

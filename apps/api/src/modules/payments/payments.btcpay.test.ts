@@ -10,7 +10,7 @@ const publicUrl = 'https://app.terrafund.test';
 
 /**
  * Deposits through BTCPay Server (Greenfield), against a fake BTCPay on 127.0.0.1 that answers and signs as
- * payments.md describes: notifications are verified on their raw bytes, confirmed with GET of the invoice, and
+ * docs/product.md §5.4 Payment providers describes: notifications are verified on their raw bytes, confirmed with GET of the invoice, and
  * settle exactly once however they arrive.
  */
 describe('deposits through BTCPay', () => {

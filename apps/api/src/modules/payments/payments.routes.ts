@@ -26,7 +26,7 @@ const invoiceParams = z.object({ invoiceId: z.string() });
 
 /**
  * Provider notifications (webhooks), the return from a provider's checkout, and the built-in sandbox's own
- * checkout page (payments.md; decisions sections 1 and 3).
+ * checkout page (docs/product.md §5.4 Payment providers; docs/product.md §9.1 General, §5.3 Buying a pack).
  */
 export const paymentRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -45,7 +45,7 @@ export const paymentRoutes =
           schema: {
             tags,
             description:
-              `Signed notifications from ${provider === 'sandbox' ? 'the built-in sandbox' : provider} (payments.md): the raw JSON ` +
+              `Signed notifications from ${provider === 'sandbox' ? 'the built-in sandbox' : provider} (docs/product.md §5.4 Payment providers): the raw JSON ` +
               'body as the provider signed it. Open only for the configured PAYMENT_PROVIDER (404 otherwise); a bad ' +
               'signature is 403; a notification we do not act on is acknowledged; 503 asks for a redelivery.',
             response: { 200: z.object({ received: z.literal(true) }), 403: errorResponse, 404: errorResponse, 503: errorResponse },

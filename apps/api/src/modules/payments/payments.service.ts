@@ -24,7 +24,7 @@ export const INVOICE_CREATION_WINDOW_MS = 2 * 60_000;
 const packOf = (plan: PackId) => PACKS.find((p) => p.id === plan)!;
 const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-/** Our addresses the provider sends the member and its notifications to (decisions section 7: PUBLIC_URL). */
+/** Our addresses the provider sends the member and its notifications to (docs/product.md §12 Running it: PUBLIC_URL). */
 export function providerUrls(publicUrl: string, provider: ProviderName, transactionId: string) {
   return {
     returnUrl: `${publicUrl}/api/payments/return/${provider}?orderId=${encodeURIComponent(transactionId)}`,
@@ -35,7 +35,7 @@ export function providerUrls(publicUrl: string, provider: ProviderName, transact
 }
 
 /**
- * A plan purchase (decisions sections 1 and 3; KYC is not needed to buy a pack). The amount is the pack's
+ * A plan purchase (docs/product.md §9.1 General, §5.5 Memberships; KYC is not needed to buy a pack). The amount is the pack's
  * price, whatever the client sent.
  *
  * No HTTP call inside an open database transaction: the pending deposit is committed first, then the provider
@@ -184,9 +184,9 @@ export function fetchInvoiceStatus(provider: PaymentProvider, invoice: PaymentIn
 export const INVALID_SIGNATURE = 'Invalid notification signature';
 
 /**
- * A provider's notification, as the raw bytes it signed (payments.md). Only the configured provider's address
+ * A provider's notification, as the raw bytes it signed (docs/product.md §5.4 Payment providers). Only the configured provider's address
  * is open (any other: 404), the signature is checked on the bytes as received (403 when it fails: 401 is
- * reserved for sessions, decisions section 1), and the notification is then only a trigger: the provider's
+ * reserved for sessions, docs/product.md §9.2 Errors), and the notification is then only a trigger: the provider's
  * API is asked for the invoice's status, which the settlement applies. A type we do not act on, or an
  * invoice that is not ours, is acknowledged and ignored (a 4xx would only make the provider retry or give
  * up on a webhook that works). A provider that cannot be reached is a 503, so it delivers again.
@@ -236,7 +236,7 @@ export async function handleNotification(
 export type ReturnPage = 'success' | 'timeout';
 
 /**
- * Where the member lands after the provider's checkout (decisions section 3: the return page settles
+ * Where the member lands after the provider's checkout (docs/product.md §5.3 Buying a pack: the return page settles
  * nothing). It reads our invoice; a still-pending one is asked about once, read-only. Paid but unconfirmed,
  * or held for review, is "success": the money was sent and the wallet shows the deposit pending.
  */

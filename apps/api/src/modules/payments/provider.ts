@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * What the deposit flow needs from a payment provider (docs: shared spec payments.md). Three adapters
+ * What the deposit flow needs from a payment provider (docs/product.md §5.4 Payment providers). Three adapters
  * implement it: the built-in sandbox, BTCPay Server (Greenfield API) and NOWPayments.
  *
  * The flow: createInvoice → the member pays on `paymentUrl` → a notification arrives on our webhook →
@@ -62,7 +62,7 @@ export type VerifiedNotification = {
 
 /**
  * What we expect of the invoice we created: a provider answer for another order, amount or currency never
- * settles (payments.md: "Settle only after GET … shows Settled, currency USD, the pack's amount and our order id").
+ * settles (docs/product.md §5.4 Payment providers: "Settle only after GET … shows Settled, currency USD, the pack's amount and our order id").
  */
 export type ExpectedPayment = { orderId: string; amountCents: number };
 

@@ -16,7 +16,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 24px;font
 dt{color:#64748b}dd{margin:0;font-weight:600;word-break:break-all}
 form{margin:0 0 12px}
 button,.button{display:block;box-sizing:border-box;width:100%;border:0;border-radius:10px;padding:14px;font-size:16px;
-font-weight:600;cursor:pointer;text-align:center;text-decoration:none;background:#059669;color:#fff}
+font-weight:600;cursor:pointer;text-align:center;text-decoration:none;background:#047857;color:#fff}
 button.secondary{background:#e2e8f0;color:#0f172a}
 .note{font-size:13px;color:#64748b;margin:16px 0 0}
 `.trim();

@@ -6,7 +6,7 @@ import { verifyBtcpayStyleNotification } from './btcpay.provider';
 import { checkSettlement, hmacHex, type PaymentProvider, type ProviderStatus } from './provider';
 
 /**
- * Our own provider, the default (payments.md "Built-in sandbox"): the checkout page is ours, and paying or
+ * Our own provider, the default (docs/product.md §5.4 Payment providers "Built-in sandbox"): the checkout page is ours, and paying or
  * letting the invoice expire produces a notification signed the way BTCPay signs its webhooks (header
  * `Sandbox-Sig: sha256=<hex HMAC-SHA256 of the raw body>`), so the webhook path is the real one.
  */

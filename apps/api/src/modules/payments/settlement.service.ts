@@ -12,7 +12,7 @@ import { notify } from '../notifications/notifications.service';
 import type { ProviderName, ProviderStatus, ReviewReason } from './provider';
 
 /**
- * The one place a provider's word changes a deposit (payments.md "The flow", step 4). The webhook and the
+ * The one place a provider's word changes a deposit (docs/product.md §5.4 Payment providers "The flow", step 4). The webhook and the
  * reconciliation job both come here with a status they have just read from the provider's API; the return
  * page never does.
  *

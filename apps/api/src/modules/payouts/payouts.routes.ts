@@ -5,7 +5,7 @@ import { runMembershipEnds } from '../../jobs/membership-end';
 import { runPayouts } from '../../jobs/payouts';
 import { errorResponses } from '../../plugins/responses';
 
-/** The scheduler's payout job, on demand (decisions section 1). Paying twice is impossible, so it is safe to press. */
+/** The scheduler's payout job, on demand (docs/product.md §9.1 General). Paying twice is impossible, so it is safe to press. */
 export const payoutRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -21,7 +21,7 @@ const amountError = (message: string) => new AppError('VALIDATION_ERROR', messag
 export const smallestInvestment = (minCents: number, remainingCents: number) => Math.min(minCents, remainingCents);
 
 /**
- * POST /api/projects/{id}/invest (decisions section 5): a real investment from the wallet balance. In one
+ * POST /api/projects/{id}/invest (docs/product.md §6 Projects and investing): a real investment from the wallet balance. In one
  * database transaction the project row is locked (simultaneous investments in one project queue here, so the
  * remaining amount each one sees is the true one), the `investment` transaction is written, the journal entry
  * moves the amount from the member's wallet to their invested account, and the project's funded amount rises.

@@ -30,7 +30,7 @@ export const usdToCents = (usd: number) => Math.round(usd * 100);
 /** ROI travels as a percent with one decimal (8.5) and is stored in hundredths of a percent (850). */
 export const roiToBasisPoints = (roi: number) => Math.round(roi * 100);
 
-/** "$5,000", or "$5,000.50" when there are cents: the projects' way of showing money (spec section 9). */
+/** "$5,000", or "$5,000.50" when there are cents: the projects' way of showing money (docs/product.md §11.3 Formats). */
 export function formatUsd(cents: number): string {
   const whole = cents % 100 === 0;
   return new Intl.NumberFormat('en-US', {

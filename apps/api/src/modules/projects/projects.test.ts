@@ -154,7 +154,7 @@ describe('projects: catalogue, detail and the admin CRUD', () => {
     });
   });
 
-  /** Every form rule (spec section 5), as [what is sent, the field named, the message]. */
+  /** Every form rule (docs/product.md §10 Messages), as [what is sent, the field named, the message]. */
   const details = (d: Record<string, unknown>) => ({ details: { ...projectBody().details, ...d } });
   const ruleCases: [overrides: Record<string, unknown>, field: string, message: string][] = [
     [{ title: '' }, 'title', m.titleRequired],

@@ -17,7 +17,7 @@ import { errorResponses } from '../../plugins/responses';
 import { createDeposit } from '../payments/payments.service';
 import * as service from './transactions.service';
 
-/** Plans, deposits, the member's transactions and withdrawals, and the admin's decision on them (decisions section 1). */
+/** Plans, deposits, the member's transactions and withdrawals, and the admin's decision on them (docs/product.md §5.3 Buying a pack). */
 export const transactionRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

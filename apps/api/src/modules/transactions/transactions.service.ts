@@ -21,7 +21,7 @@ import { memberAccount, platformAccount, postEntry } from '../ledger/ledger.serv
 import { enqueueMail } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
 
-/** Money leaves the server as USD numbers; inside it is integer cents (decisions section 1). */
+/** Money leaves the server as USD numbers; inside it is integer cents (docs/product.md §9.1 General). */
 export const centsToUsd = (cents: number) => cents / 100;
 export const usdToCents = (usd: number) => Math.round(usd * 100);
 const formatUsd = (cents: number) => (cents / 100).toFixed(2);

@@ -15,7 +15,7 @@ import * as usersService from './users.service';
 
 const userList = z.array(userWithKycSchema);
 
-/** Admin user management (spec section 7: /users… and /admin/users…). */
+/** Admin user management (docs/product.md §9.3 Routes: /users… and /admin/users…). */
 export const userAdminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -7,7 +7,7 @@ function describe(error: unknown): string {
   return 'Unknown error';
 }
 
-/** The fallback for an unknown address or a screen that failed to render (spec section 2). */
+/** The fallback for an unknown address or a screen that failed to render (docs/product.md §2.2 Guards). */
 export function RouteError() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error)) console.error(error);

@@ -1,6 +1,6 @@
 import { LegalSection } from './legal-text';
 
-/** The eight sections of spec section 1, in order. */
+/** The eight sections of docs/product.md §1.3 Marketing and legal texts, in order. */
 const TERMS = [
   {
     title: 'Acceptance of Terms',

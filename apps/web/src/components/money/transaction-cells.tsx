@@ -20,7 +20,7 @@ export function TransactionStatusBadge({ status }: { status: TransactionStatus |
   );
 }
 
-/** The signed, coloured amount of a transaction. `decimals`: 2 on the wallet, 0 in admin views (spec section 9). */
+/** The signed, coloured amount of a transaction. `decimals`: 2 on the wallet, 0 in admin views (docs/product.md §7.4 Transactions and withdrawal decisions). */
 export function TransactionAmount({
   type,
   amount,

@@ -3,20 +3,21 @@ import { cn } from '@/lib/cn';
 
 const variants = {
   primary:
-    'bg-emerald-600 text-white shadow-sm hover:bg-emerald-500 active:bg-emerald-700 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400',
+    'bg-emerald-600 text-white shadow-sm hover:bg-emerald-700 active:bg-emerald-800 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400',
   secondary:
     'bg-slate-900 text-white shadow-sm hover:bg-slate-800 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white',
   outline:
     'border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
   ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
-  danger: 'bg-rose-600 text-white shadow-sm hover:bg-rose-500 dark:bg-rose-500 dark:hover:bg-rose-400',
+  danger: 'bg-rose-600 text-white shadow-sm hover:bg-rose-700 dark:bg-rose-600 dark:hover:bg-rose-700',
 } as const;
 
+/** Below 640 px (phones) every size is at least 44 × 44 px, a finger's size (issue 17, WCAG 2.5.8). */
 const sizes = {
-  sm: 'h-8 gap-1.5 rounded-md px-3 text-sm',
-  md: 'h-10 gap-2 rounded-lg px-4 text-sm',
+  sm: 'h-8 gap-1.5 rounded-md px-3 text-sm max-sm:h-11 max-sm:min-w-11',
+  md: 'h-10 gap-2 rounded-lg px-4 text-sm max-sm:h-11 max-sm:min-w-11',
   lg: 'h-12 gap-2 rounded-lg px-6 text-base',
-  icon: 'h-10 w-10 rounded-lg',
+  icon: 'h-10 w-10 rounded-lg max-sm:h-11 max-sm:w-11',
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

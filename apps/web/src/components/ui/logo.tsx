@@ -1,7 +1,7 @@
 type LogoProps = { className?: string };
 
 /**
- * The product mark with its word. Two variants (spec section 1): dark text on light backgrounds and
+ * The product mark with its word. Two variants (docs/product.md §2.3 Layout): dark text on light backgrounds and
  * light text on dark ones, switched by the `dark` class on <html>.
  */
 export function Logo({ className = '' }: LogoProps) {

@@ -54,7 +54,7 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     expect(investmentGrowth.querySelector('svg')).not.toBeNull();
 
     expect(within(await card('Daily Payouts')).getByText('$1,340')).toBeInTheDocument();
-    // 86,420.75 rounds to whole dollars (spec section 9).
+    // 86,420.75 rounds to whole dollars (docs/product.md §5.2 Packs).
     expect(within(await card('Monthly Volume')).getByText('$86,421')).toBeInTheDocument();
   });
 

@@ -113,7 +113,7 @@ export function StatsCards() {
   }
 
   const { totalUsers, userGrowth, totalInvestments, investmentGrowth, totalDailyPayouts, monthlyVolume } = stats.data;
-  // Whole dollars in admin views (spec section 9).
+  // Whole dollars in admin views (docs/product.md §5.2 Packs).
   return (
     <section aria-label="Platform statistics" className={grid}>
       <StatCard title="Total Users" icon={UsersIcon} value={countFormat.format(totalUsers)} growth={userGrowth} />

@@ -6,7 +6,7 @@ import { useCreateProject } from '../api/create-project';
 import { emptyProjectForm } from '../utils/project-form';
 import { ProjectForm } from './project-form';
 
-/** /admin/projects/add: a new project, saved through the API, then back to the list (spec section 2). */
+/** /admin/projects/add: a new project, saved through the API, then back to the list (docs/product.md §2.5 Member screens). */
 export function AddProject() {
   const create = useCreateProject();
   const navigate = useNavigate();

@@ -16,7 +16,7 @@ import { ProjectsTable } from './projects-table';
 
 const statusOptions = [{ value: '', label: 'All Status' }, ...PROJECT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
 
-/** /admin/projects (decisions section 5): every project, searched and filtered, with edit and delete. */
+/** /admin/projects (docs/product.md §6 Projects and investing): every project, searched and filtered, with edit and delete. */
 export function AdminProjectsList() {
   const filters = useListFilters();
   const projects = useAdminProjects(filters.applied);

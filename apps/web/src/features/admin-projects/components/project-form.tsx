@@ -55,7 +55,7 @@ type ProjectFormProps = {
 };
 
 /**
- * The admin project form (spec sections 3 and 5; decisions section 5), for adding and for editing. Its rules
+ * The admin project form (docs/product.md §6.1 A project; docs/product.md §6 Projects and investing), for adding and for editing. Its rules
  * and messages are the API's own body schema, so the form refuses exactly what the server would.
  */
 export function ProjectForm({ defaultValues, submitLabel, onSubmit }: ProjectFormProps) {

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { messages, type AdminTransaction } from '@terrafund/contracts';
 import { getPage } from '@/lib/api-client';
 
-/** Where a page starts: its number (spec section 9) and, once the server has named it, its keyset cursor. */
+/** Where a page starts: its number (docs/product.md §7.4 Transactions and withdrawal decisions) and, once the server has named it, its keyset cursor. */
 export type AdminTransactionsPageParam = { page: number; cursor?: string };
 export type AdminTransactionsPage = { items: AdminTransaction[]; nextCursor?: string };
 

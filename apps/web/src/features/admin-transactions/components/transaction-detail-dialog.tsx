@@ -73,7 +73,7 @@ export function TransactionDetailDialog({ transaction, onClose }: { transaction:
         <Field label="Type">{capitalize(transaction.type)}</Field>
         <Field label="Amount">
           <TransactionAmount type={transaction.type} amount={transaction.amount} status={transaction.status} decimals={0} />
-          {/* Admin views round to whole dollars (spec section 9); whoever pays a withdrawal needs the cents. */}
+          {/* Admin views round to whole dollars (docs/product.md §11.3 Formats); whoever pays a withdrawal needs the cents. */}
           {!wholeDollars && <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">exactly {formatUsd(transaction.amount, 2)}</span>}
         </Field>
         <Field label="Status">

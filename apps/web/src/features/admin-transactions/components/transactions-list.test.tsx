@@ -56,7 +56,7 @@ describe('admin transactions', { timeout: 20_000 }, () => {
     expect(within(withdrawalRow).getByRole('button', { name: 'Copy transaction ID 00000002' })).toBeInTheDocument();
     expect(within(withdrawalRow).getByText('alan@example.com')).toBeInTheDocument();
     expect(within(withdrawalRow).getByText('Withdrawal')).toBeInTheDocument();
-    // 0 decimals in admin views (spec section 9): 250.50 shows as $251.
+    // 0 decimals in admin views (docs/product.md §7.4 Transactions and withdrawal decisions): 250.50 shows as $251.
     expect(within(withdrawalRow).getByText('-$251')).toBeInTheDocument();
     expect(within(withdrawalRow).getByText('Pending')).toBeInTheDocument();
     expect(within(withdrawalRow).getByText('Feb 10, 2026')).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('admin transactions', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Second Page')).toBeInTheDocument();
     expect(screen.getByText('21 transactions shown')).toBeInTheDocument();
-    // A short page without a cursor does not end the list: only an empty page does (spec section 9).
+    // A short page without a cursor does not end the list: only an empty page does (docs/product.md §7.4 Transactions and withdrawal decisions).
     await user.click(screen.getByRole('button', { name: 'Load More' }));
 
     expect(await screen.findByText('No more transactions')).toBeInTheDocument();

@@ -17,7 +17,7 @@ const SEARCH_MAX_LENGTH = 100;
 
 /**
  * Every member's transactions, newest first, searched by the server (the search lives in the URL) and
- * loaded 20 at a time with Load More until a page comes back empty (spec section 9). A row opens its
+ * loaded 20 at a time with Load More until a page comes back empty (docs/product.md §7.4 Transactions and withdrawal decisions). A row opens its
  * details, where a pending withdrawal is decided.
  */
 export function TransactionsList() {

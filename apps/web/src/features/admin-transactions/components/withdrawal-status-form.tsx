@@ -12,7 +12,7 @@ type Decision = WithdrawalDecisionBody['status'];
 const TX_HASH_MAX_LENGTH = 200;
 
 /**
- * The state of a decision on one pending withdrawal (spec section 4: completed or failed, default
+ * The state of a decision on one pending withdrawal (docs/product.md §5.8 Withdrawals: completed or failed, default
  * completed). It is held by the dialog, whose footer carries the Update button: the button stays in view
  * however far the details scroll, while the fields sit under the details they depend on.
  */

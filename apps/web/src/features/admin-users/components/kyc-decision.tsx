@@ -5,7 +5,7 @@ import { CheckCircleIcon, XCircleIcon } from '@/components/ui/icons';
 import { useVerifyKyc } from '../api/verify-kyc';
 import { RejectKycDialog } from './reject-kyc-dialog';
 
-/** Approve and Reject for a pending KYC; the caller shows it only while the KYC is pending (spec section 4). */
+/** Approve and Reject for a pending KYC; the caller shows it only while the KYC is pending (docs/product.md §4.1 Statuses). */
 export function KycDecision({ user }: { user: UserWithKyc }) {
   const verify = useVerifyKyc();
   const [rejecting, setRejecting] = useState(false);

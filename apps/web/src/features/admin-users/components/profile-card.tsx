@@ -18,7 +18,7 @@ function membershipText(user: UserWithKyc) {
   );
 }
 
-/** Who the user is: name, e-mail, role, member since, last login and membership (spec section 2, User detail). */
+/** Who the user is: name, e-mail, role, member since, last login and membership (docs/product.md §2.5 Member screens, User detail). */
 export function ProfileCard({ user, className }: { user: UserWithKyc; className?: string }) {
   const name = `${user.firstName} ${user.lastName}`;
   return (

@@ -5,7 +5,7 @@ import { formatDate, formatUsd } from '@/lib/format';
 import { SectionCard } from './section-card';
 
 /**
- * The fields of a transaction this list shows (spec section 3). The detail answer types transactions
+ * The fields of a transaction this list shows (docs/product.md §9.4 Shapes). The detail answer types transactions
  * loosely until the transactions contract exists, so each is read with care.
  */
 type TransactionRow = { id: string; type: string; amount: number | null; status: string; date: string | null; description: string };

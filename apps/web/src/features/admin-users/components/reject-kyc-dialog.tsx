@@ -13,7 +13,7 @@ type RejectKycDialogProps = {
   onConfirm: (reason: string) => void;
 };
 
-/** Asks for the reason the member will read; rejecting without one is not possible (spec section 5). */
+/** Asks for the reason the member will read; rejecting without one is not possible (docs/product.md §4.4 Review). */
 export function RejectKycDialog({ open, name, isPending, onClose, onConfirm }: RejectKycDialogProps) {
   const [reason, setReason] = useState('');
   const formId = useId();

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { EmailOnlyBody, MessageResponse } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
 
-/** Answers the same whether or not the address has an account (decisions section 2). */
+/** Answers the same whether or not the address has an account (docs/product.md §3.6 Passwords). */
 export const forgotPassword = (body: EmailOnlyBody) => api.post<MessageResponse>('/users/forgot-password', body);
 
 export function useForgotPassword() {

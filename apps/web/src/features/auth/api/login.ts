@@ -34,7 +34,7 @@ export function useLogin() {
       toast.success(messages.toasts.loginSuccess);
       startSession(response, input.rememberMe);
     },
-    // The form shows this failure under its fields and in its own toast (spec section 8).
+    // The form shows this failure under its fields and in its own toast (docs/product.md §10 Messages).
     meta: { skipGlobalToast: true, skipSessionExpiry: true },
   });
 }

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { useStartSession } from '@/lib/auth';
 import { isSignedIn } from './login';
 
-/** Answers requiresVerification (decisions section 2); a session answer is honoured too, as the spec allows. */
+/** Answers requiresVerification (docs/product.md §3.2); a session answer is honoured too, as the spec allows. */
 export const register = (body: RegisterBody) => api.post<LoginResponse>('/users/register', body);
 
 export function useRegister() {

@@ -7,7 +7,7 @@ import { useStartSession } from '@/lib/auth';
 export const verifyOtp = (body: VerifyOtpBody) => api.post<AuthSuccess>('/users/verify-otp', body);
 
 /**
- * Checks the mailed code; success stores token and user (spec section 4). The toast is raised here
+ * Checks the mailed code; success stores token and user (docs/product.md §3.3 Verification codes). The toast is raised here
  * because storing the session moves the user on, unmounting the screen.
  */
 export function useVerifyOtp({ remember }: { remember: boolean }) {

@@ -47,7 +47,7 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email or password'));
-    // The message names both, so both fields carry it (spec section 5), and the toast says it once more.
+    // The message names both, so both fields carry it (docs/product.md §10 Messages), and the toast says it once more.
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Invalid email or password');
     await expectToast('Invalid email or password');
   });

@@ -19,7 +19,7 @@ import { TwoFactorForm } from './two-factor-form';
 import { VerifyEmailForm } from './verify-email-form';
 
 /**
- * Sign in (spec section 2). Success stores the session and the sign-in guard moves on to the page that
+ * Sign in (docs/product.md §2.4 Public screens). Success stores the session and the sign-in guard moves on to the page that
  * was asked for; an unverified account gets the e-mail code screen instead, and an account with two-factor
  * sign-in the authenticator code screen.
  */

@@ -19,7 +19,7 @@ const fromSlots = (slots: string[]) => slots.map((digit) => digit || ' ').join('
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
 /**
- * Six one-digit boxes (spec section 2): typing moves to the next box, Backspace in an empty box goes
+ * Six one-digit boxes (docs/product.md §2.4 Public screens): typing moves to the next box, Backspace in an empty box goes
  * back to the previous one, arrow keys move, and a pasted or autofilled code fills every box.
  */
 export function OtpInput({ value, onChange, onBlur, ref, invalid, describedBy, disabled }: OtpInputProps) {
@@ -127,7 +127,8 @@ export function OtpInput({ value, onChange, onBlur, ref, invalid, describedBy, d
                 type="text"
                 inputMode="numeric"
                 pattern="[0-9]*"
-                autoComplete={index === 0 ? 'one-time-code' : 'off'}
+                // Every box: a code offered by the phone's keyboard fills all six from whichever box has focus.
+                autoComplete="one-time-code"
                 value={digit}
                 disabled={disabled}
                 aria-invalid={invalid || undefined}

@@ -26,6 +26,8 @@ describe('registration form', () => {
     expect(screen.getByRole('checkbox')).toHaveAccessibleDescription('You must agree to the terms and conditions');
     expect(screen.getByLabelText('Phone')).not.toHaveAttribute('aria-invalid');
     expect(callsTo(fetchMock, 'POST', '/users/register')).toHaveLength(0);
+    // Focus goes to the first invalid field, which the screen reader then reads with its error (issue 17).
+    expect(screen.getByLabelText('First name')).toHaveFocus();
   });
 
   it('checks name length, e-mail format, password length and the confirmation', async () => {

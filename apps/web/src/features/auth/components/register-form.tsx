@@ -22,7 +22,7 @@ import { TermsAndConditions } from '@/components/legal/terms-and-conditions';
 
 const optional = <span className="text-xs font-normal text-slate-400 dark:text-slate-500">Optional</span>;
 
-/** Registration (spec section 2), followed by the e-mail code screen: every new account is verified first. */
+/** Registration (docs/product.md §2.4 Public screens), followed by the e-mail code screen: every new account is verified first. */
 export function RegisterForm() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -38,6 +38,11 @@ export function RegisterForm() {
     resolver: zodResolver(registerForm),
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '', terms: false },
   });
+
+  // On a failed submit react-hook-form focuses the first invalid field in the order the fields were registered.
+  // The text fields register inside FormField's render prop, after this body has run, so without this the
+  // terms box (registered here) would come first; registering them all here, in screen order, fixes it.
+  for (const name of ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'terms'] as const) register(name);
 
   const onSubmit = handleSubmit(({ firstName, lastName, email, phone, password }) =>
     registration.mutate(
@@ -117,7 +122,7 @@ export function RegisterForm() {
                   event.preventDefault();
                   setTermsOpen(true);
                 }}
-                className="rounded-sm font-medium text-emerald-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-emerald-400"
+                className="rounded-sm font-medium text-emerald-600 underline-offset-2 hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-emerald-400"
               >
                 terms and conditions
               </button>

@@ -15,7 +15,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AuthHeader } from './auth-layout';
 
-/** Shown when /reset-password is opened without its token (spec section 2). */
+/** Shown when /reset-password is opened without its token (docs/product.md §2.3 Layout). */
 export function InvalidResetLink() {
   return (
     <div>

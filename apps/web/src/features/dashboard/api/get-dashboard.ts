@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export const dashboardKey = ['users', 'dashboard'] as const;
 
-/** The member's totals, membership and next payout (spec section 3, "Dashboard info"). */
+/** The member's totals, membership and next payout (docs/product.md §5.6 Dividends, "Dashboard info"). */
 export const getDashboard = (signal?: AbortSignal) => api.get<Dashboard>('/users/dashboard', { signal });
 
 export const dashboardQueryOptions = () => queryOptions({ queryKey: dashboardKey, queryFn: ({ signal }) => getDashboard(signal) });

@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button';
 const unlocks = 'Completing KYC verification unlocks all platform features.';
 
 /**
- * Whether the account is verified, and what to do when it is not (spec section 4, the dashboard notice):
+ * Whether the account is verified, and what to do when it is not (docs/product.md §4.1 Statuses, the dashboard notice):
  * verified reads "Your account is verified"; every other state reads "Please complete your KYC verification",
  * says that completing it unlocks all platform features, and links to /kyc ("Complete KYC now").
  */

@@ -14,7 +14,7 @@ const VALUE_LABEL = 'Projected Value';
 const MAX_TICKS = 7;
 const CHART_HEIGHT = 288;
 
-/** "Jan 05": the chart's date format (spec section 9). */
+/** "Jan 05": the chart's date format (docs/product.md §5.11 Projection). */
 const tickDate = (date: string) => format(parseISO(date), 'MMM dd');
 
 function ProjectionTooltip({ active, payload }: Partial<TooltipContentProps<number, string>>) {
@@ -50,7 +50,7 @@ function Chart({ points }: { points: ProjectionPoint[] }) {
           <XAxis
             dataKey="date"
             ticks={ticks}
-            // At most 7 ticks (spec section 9); on a narrow screen the ones that would overlap are dropped.
+            // At most 7 ticks (docs/product.md §5.11 Projection); on a narrow screen the ones that would overlap are dropped.
             interval="preserveStartEnd"
             tickFormatter={tickDate}
             tick={{ fill: 'currentColor', fontSize: 12 }}
@@ -84,7 +84,7 @@ function Chart({ points }: { points: ProjectionPoint[] }) {
   );
 }
 
-/** "Projected Investment Growth" with its range buttons (spec section 2, Dashboard; section 9, ranges). */
+/** "Projected Investment Growth" with its range buttons (docs/product.md §2.5 Member screens, Dashboard; section 9, ranges). */
 export function ProjectionChart() {
   const [period, setPeriod] = useState<ProjectionPeriod>('1M');
   const performance = useInvestmentPerformance(period);

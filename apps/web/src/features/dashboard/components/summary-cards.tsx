@@ -46,7 +46,7 @@ function SummaryCardSkeleton() {
   );
 }
 
-/** The current time, refreshed every second (spec section 4: the countdown is recomputed every 1 s). */
+/** The current time, refreshed every second (docs/product.md §4.1 Statuses: the countdown is recomputed every 1 s). */
 function useNow() {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -70,7 +70,7 @@ function PayoutCountdown({ time, fallbackTarget }: { time: string; fallbackTarge
   );
 }
 
-/** Total Assets, Wallet Balance and Next Payout (spec section 2, Dashboard). */
+/** Total Assets, Wallet Balance and Next Payout (docs/product.md §2.5 Member screens, Dashboard). */
 export function SummaryCards() {
   const dashboard = useDashboard();
   useLogError(dashboard.error, 'dashboard data');

@@ -2,7 +2,7 @@ import type { User } from '@terrafund/contracts';
 import { PageHeader } from '@/components/ui/page-header';
 import { CheckCircleIcon } from '@/components/ui/icons';
 
-/** The greeting by first and last name, and whether the account is verified (spec section 1). */
+/** The greeting by first and last name, and whether the account is verified (docs/product.md §2.5 Member screens). */
 export function WelcomeHeader({ user }: { user: Pick<User, 'firstName' | 'lastName' | 'kycVerified'> }) {
   return (
     <PageHeader

@@ -24,7 +24,7 @@ function renewIn(query: { state: { data: KycDocumentLink | undefined } }) {
 
 /**
  * The link lives only in memory, only while a preview shows it (gcTime 0), and is renewed shortly
- * before it expires (decisions section 4: documents are reached through short-lived signed links).
+ * before it expires (docs/product.md §4 KYC: documents are reached through short-lived signed links).
  */
 export const documentLinkQueryOptions = (fileUrl: string) =>
   queryOptions({

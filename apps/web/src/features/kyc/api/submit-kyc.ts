@@ -9,7 +9,7 @@ export const submitKyc = (body: KycSubmitBody) => api.post<UserWithKyc>('/kyc/su
 export const submitKycMutationKey = ['kyc', 'submit'] as const;
 
 /**
- * Submits the wizard. The status turns pending at once (spec section 4) and goes back to what it was
+ * Submits the wizard. The status turns pending at once (docs/product.md §4.1 Statuses) and goes back to what it was
  * if the server refuses; either way the user is fetched again afterwards.
  */
 export function useSubmitKyc() {

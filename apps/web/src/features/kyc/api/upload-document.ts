@@ -16,6 +16,6 @@ export function uploadDocument({ documentType, file }: UploadDocumentInput) {
 }
 
 export function useUploadDocument() {
-  // The upload slot turns its own "Uploading file..." toast into the outcome (spec section 8).
+  // The upload slot turns its own "Uploading file..." toast into the outcome (docs/product.md §10 Messages).
   return useMutation({ mutationFn: uploadDocument, meta: { skipGlobalToast: true } });
 }

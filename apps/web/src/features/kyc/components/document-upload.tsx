@@ -28,7 +28,7 @@ const pickerClasses = cn(
 
 /**
  * One upload slot: checks the file in the browser, uploads it with an "Uploading file..." toast that
- * turns into the outcome (spec section 8), and previews what was uploaded.
+ * turns into the outcome (docs/product.md §10 Messages), and previews what was uploaded.
  */
 export function DocumentUpload({ type, fileUrl, onUploaded, onRemove, invalid, describedBy }: DocumentUploadProps) {
   const inputId = useId();

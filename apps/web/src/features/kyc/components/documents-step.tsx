@@ -8,7 +8,7 @@ import { DocumentUpload } from './document-upload';
 
 /**
  * An upload slot for each document the chosen ID type needs (the front, the back of a card, a proof of
- * address), and the confirmation that the answers are true (spec section 2, decisions section 4).
+ * address), and the confirmation that the answers are true (docs/product.md §4.2 The wizard, docs/product.md §4 KYC).
  */
 export function DocumentsStep({ form }: { form: UseFormReturn<KycFormValues> }) {
   const { register, watch, setValue, formState } = form;

@@ -14,7 +14,7 @@ export function KycPage() {
   const submission = useSubmitKyc();
   const { kycStatus } = user;
 
-  // While a submission is on its way the status already reads pending (spec section 4). The wizard
+  // While a submission is on its way the status already reads pending (docs/product.md §4.1 Statuses). The wizard
   // stays mounted out of sight, so that a refused submission gives the member back what they typed.
   const awaitingAnswer = submission.isPending;
   const showWizard = kycStatus === 'not_started' || kycStatus === 'rejected' || awaitingAnswer;

@@ -56,7 +56,7 @@ export function AddressStep({ form: { register, formState } }: StepProps) {
         {(control) => <Input {...control} {...register('postalCode')} autoComplete="postal-code" />}
       </FormField>
       <FormField label="Country" error={errors.country?.message}>
-        {(control) => <Select {...control} {...register('country')} options={countryOptions} placeholder="Select your country" />}
+        {(control) => <Select {...control} {...register('country')} autoComplete="country" options={countryOptions} placeholder="Select your country" />}
       </FormField>
     </div>
   );

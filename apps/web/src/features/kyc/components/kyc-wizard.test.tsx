@@ -410,7 +410,7 @@ describe('KYC submission', slow, () => {
     await app.user.click(screen.getByRole('checkbox'));
     await app.user.click(screen.getByRole('button', { name: 'Submit Verification' }));
 
-    // Optimistic: pending before the server has answered (spec section 4).
+    // Optimistic: pending before the server has answered (docs/product.md §4.1 Statuses).
     expect(await screen.findByRole('heading', { name: 'Verification in Progress' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit Verification' })).not.toBeInTheDocument();
 

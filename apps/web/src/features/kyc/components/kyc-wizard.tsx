@@ -35,7 +35,7 @@ type KycWizardProps = {
 };
 
 /**
- * The four-step KYC form (spec section 2). Next checks the step on screen with its schema from the
+ * The four-step KYC form (docs/product.md §4.2 The wizard). Next checks the step on screen with its schema from the
  * contracts; the step icons jump freely, so submitting checks every step again and returns to the
  * first one that is incomplete.
  */

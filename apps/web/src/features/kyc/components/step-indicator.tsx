@@ -17,7 +17,7 @@ type StepIndicatorProps = {
   onSelect: (index: KycStepIndex) => void;
 };
 
-/** The four named steps; each icon jumps to its step (spec section 2). */
+/** The four named steps; each icon jumps to its step (docs/product.md §4.2 The wizard). */
 export function StepIndicator({ current, complete, onSelect }: StepIndicatorProps) {
   return (
     <nav aria-label="Verification steps">

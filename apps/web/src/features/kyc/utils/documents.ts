@@ -1,6 +1,6 @@
 import { KYC_ALLOWED_TYPES, KYC_DOCUMENT_TYPES, KYC_MAX_FILE_BYTES, messages, type KycDocumentType } from '@terrafund/contracts';
 
-/** A document as the wizard holds it (spec section 3, KYC form: documents are {url, type}). */
+/** A document as the wizard holds it (docs/product.md §4.2 The wizard, KYC form: documents are {url, type}). */
 export type KycDocument = { url: string; type: KycDocumentType };
 
 const DOCUMENT_PATH = new RegExp(`/kyc/documents/(${KYC_DOCUMENT_TYPES.join('|')})/([^/?#]+)`);

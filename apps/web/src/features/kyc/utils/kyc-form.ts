@@ -16,7 +16,7 @@ import {
 } from '@terrafund/contracts';
 import { toKycDocuments, type KycDocument } from './documents';
 
-/** Everything the wizard asks, as the form holds it (spec section 3, KYC form). */
+/** Everything the wizard asks, as the form holds it (docs/product.md §4.2 The wizard, KYC form). */
 export type KycFormValues = {
   firstName: string;
   lastName: string;
@@ -35,10 +35,10 @@ export type KycFormValues = {
 
 export type KycFieldName = keyof KycFormValues;
 
-/** The last step is the documents plus the confirmation, which the server enforces (decisions section 4). */
+/** The last step is the documents plus the confirmation, which the server enforces (docs/product.md §4 KYC). */
 const kycFinalStep = kycDocumentsStep.extend({ confirmed: kycSubmitBody.shape.confirmed });
 
-/** The four steps in order (spec section 2), each checked with its schema from the contracts. */
+/** The four steps in order (docs/product.md §4.2 The wizard), each checked with its schema from the contracts. */
 export const KYC_STEPS = [
   {
     id: 'personal',
@@ -131,7 +131,7 @@ export function stepResolver(currentStep: () => KycStepIndex): Resolver<KycFormV
   };
 }
 
-/** Missing answers read "Please fill all required fields" (spec section 5); a wrong one reads its own message. */
+/** Missing answers read "Please fill all required fields" (docs/product.md §10 Messages); a wrong one reads its own message. */
 export function stepToastMessage(errors: FieldErrors<KycFormValues>): string {
   const found = Object.values(errors).map((error) => error?.message);
   if (found.some((message) => message === messages.kyc.fillAllFields || message === messages.kyc.documentsRequired)) {

@@ -5,7 +5,7 @@ import { ArrowRightIcon, CheckIcon, ShieldCheckIcon } from '@/components/ui/icon
 import { paths } from '@/config/paths';
 
 
-/** Marketing claims of spec section 1, printed as given. */
+/** Marketing claims of docs/product.md §1.3 Marketing and legal texts, printed as given. */
 const STATS = [
   { value: '$50M+', label: 'Assets under management' },
   { value: '1000+', label: 'Active investors' },

@@ -17,7 +17,7 @@ type LandingPageProps = {
   contactPhone?: string;
 };
 
-/** The public page at / (spec section 2, "Landing page"). */
+/** The public page at / (docs/product.md §2.1 Route table, "Landing page"). */
 export function LandingPage({ contactEmail, contactPhone }: LandingPageProps) {
   const email = contactEmail || import.meta.env.VITE_CONTACT_EMAIL || FALLBACK_CONTACT_EMAIL;
   const phone = contactPhone || import.meta.env.VITE_CONTACT_PHONE || FALLBACK_CONTACT_PHONE;

@@ -2,7 +2,7 @@ import { SMOOTH_SCROLL_OFFSET_PX } from '@terrafund/contracts';
 
 /**
  * Scrolls so the section's top sits SMOOTH_SCROLL_OFFSET_PX below the viewport top, clearing the sticky
- * header (spec sections 2 and 9). Visitors who asked their system for reduced motion jump instead.
+ * header (docs/product.md §2.4 Public screens, §5.2 Packs). Visitors who asked their system for reduced motion jump instead.
  */
 export function scrollToSection(id: string) {
   const element = document.getElementById(id);

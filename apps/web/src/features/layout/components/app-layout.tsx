@@ -5,7 +5,7 @@ import { useAuth } from '@/lib/auth';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
-/** Every page but the five public ones (spec section 2): a top bar, and a sidebar when someone is signed in. */
+/** Every page but the five public ones (docs/product.md §2.3 Layout): a top bar, and a sidebar when someone is signed in. */
 export function AppLayout() {
   const auth = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -6,7 +6,7 @@ import { BuildingIcon, ChartIcon, DashboardIcon, HistoryIcon, ShieldCheckIcon, T
 export type NavItem = { label: string; href: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
 export type NavGroup = { title: string; items: NavItem[] };
 
-/** Sidebar contents (spec section 2): an admin sees only the Admin group; every other member the member links. */
+/** Sidebar contents (docs/product.md §2.3 Layout): an admin sees only the Admin group; every other member the member links. */
 export function navigationFor(role: Role): NavGroup[] {
   if (role === 'admin') {
     return [

@@ -13,7 +13,7 @@ import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 const badgeText = (count: number) => (count > 9 ? '9+' : String(count));
 
 /**
- * The bell (decisions section 6): the unread count as a badge, the member's notifications newest first, each
+ * The bell (docs/product.md §8.3 The bell): the unread count as a badge, the member's notifications newest first, each
  * linking to its screen. Opening an item marks it read; "Mark all as read" marks the rest. It asks for news
  * when the page loads, when the window regains focus and when it is opened.
  */

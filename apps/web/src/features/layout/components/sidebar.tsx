@@ -52,7 +52,7 @@ function Navigation({ role, onNavigate }: { role: Role; onNavigate?: () => void 
 type SidebarProps = { role: Role; open: boolean; onClose: () => void };
 
 /**
- * The side menu (spec section 2): fixed and 16rem wide on large screens; on smaller ones a drawer
+ * The side menu (docs/product.md §2.3 Layout): fixed and 16rem wide on large screens; on smaller ones a drawer
  * over a dimmed page, opened from the top bar and closed by its button, the backdrop, Escape or a link.
  */
 export function Sidebar({ role, open, onClose }: SidebarProps) {

@@ -10,7 +10,7 @@ import { UserMenu } from './user-menu';
 
 type TopBarProps = { user: User | null; menuOpen: boolean; onMenuClick: () => void };
 
-/** The top bar (spec section 1): menu button on small screens, logo, theme toggle, bell and the account menu. */
+/** The top bar (docs/product.md §2.3 Layout): menu button on small screens, logo, theme toggle, bell and the account menu. */
 export function TopBar({ user, menuOpen, onMenuClick }: TopBarProps) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/85 backdrop-blur-md dark:border-slate-800 dark:bg-slate-950/85">
@@ -22,7 +22,7 @@ export function TopBar({ user, menuOpen, onMenuClick }: TopBarProps) {
             aria-label="Open menu"
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? 'mobile-sidebar' : undefined}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-500 lg:hidden dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+            className="inline-flex h-10 w-10 items-center max-sm:h-11 max-sm:w-11 justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-500 lg:hidden dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
           >
             <MenuIcon />
           </button>

@@ -9,7 +9,7 @@ import { getInitials } from '@/lib/format';
 const itemClasses =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
 
-/** The avatar with the member's name and the Profile / Plan / Sign out menu (spec section 1). */
+/** The avatar with the member's name and the Profile / Plan / Sign out menu (docs/product.md §2.3 Layout). */
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
   const fullName = `${user.firstName} ${user.lastName}`;

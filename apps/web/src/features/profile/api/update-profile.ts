@@ -5,7 +5,7 @@ import { profileQueryKey } from '@/lib/auth';
 
 export const updateProfile = (body: UpdateProfileBody) => api.patch<User>('/users/profile', body);
 
-/** PATCH /users/profile, then the user is fetched again (spec section 7). */
+/** PATCH /users/profile, then the user is fetched again (docs/product.md §9.3 Routes). */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -15,7 +15,7 @@ export function useUpdateProfile() {
       queryClient.setQueryData<User>(profileQueryKey, (current) => (current ? { ...current, ...user } : user));
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     },
-    // The form shows the failure under its fields and in its own toast (spec section 8).
+    // The form shows the failure under its fields and in its own toast (docs/product.md §10 Messages).
     meta: { skipGlobalToast: true },
   });
 }

@@ -14,7 +14,7 @@ import { SectionHeader } from './section-header';
 
 const empty: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Current, new and confirmed password, each with show/hide; cleared after a change (spec section 8). */
+/** Current, new and confirmed password, each with show/hide; cleared after a change (docs/product.md §2.7 The session in the browser). */
 export function ChangePasswordCard({ ref }: { ref?: Ref<HTMLElement> }) {
   const change = useChangePassword();
   const {

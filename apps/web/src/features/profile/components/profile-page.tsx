@@ -9,7 +9,7 @@ import { SecurityCard } from './security-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
-/** /profile (spec section 2): personal information, password, account status and security (2FA, sessions). */
+/** /profile (docs/product.md §2.1 Route table): personal information, password, account status and security (2FA, sessions). */
 export function ProfilePage() {
   const user = useUser();
   const passwordSection = useRef<HTMLElement>(null);

@@ -32,7 +32,7 @@ export function useProjects(filters: ProjectFilters) {
   });
 }
 
-/** The dashboard's first projects of the unfiltered catalogue (spec section 9: at most 3); shares its cache. */
+/** The dashboard's first projects of the unfiltered catalogue (docs/product.md §5.11 Projection: at most 3); shares its cache. */
 export function useFeaturedProjects() {
   return useQuery({
     ...projectsQueryOptions(noProjectFilters),

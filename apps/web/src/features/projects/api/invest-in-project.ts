@@ -12,7 +12,7 @@ const dashboardKey = ['users', 'dashboard'] as const;
 /** The member's own transactions (the wallet's history): the investment is one of them. */
 const transactionsKey = ['transactions'] as const;
 
-/** POST /projects/{id}/invest: moves the amount from the wallet into the project (decisions section 5). */
+/** POST /projects/{id}/invest: moves the amount from the wallet into the project (docs/product.md §6 Projects and investing). */
 export const investInProject = (projectId: string, body: InvestBody) =>
   api.post<InvestResponse>(`/projects/${encodeURIComponent(projectId)}/invest`, body);
 

@@ -10,8 +10,8 @@ import { ProjectCard, ProjectCardSkeleton } from './project-card';
 const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
 /**
- * The dashboard's first projects of the catalogue (spec sections 2 and 9: at most 3), with a way to all of
- * them. A failure is only logged (spec section 8); then, as with no projects at all, the section is left out.
+ * The dashboard's first projects of the catalogue (docs/product.md §2.5 Member screens, §5.11 Projection: at most 3), with a way to all of
+ * them. A failure is only logged (docs/product.md §2.5 Member screens); then, as with no projects at all, the section is left out.
  */
 export function FeaturedProjects() {
   const projects = useFeaturedProjects();

@@ -22,7 +22,7 @@ function closedReason(project: Project): string | null {
 }
 
 /**
- * What is wrong with the amount typed, with the server's rules and words (decisions section 5): a valid
+ * What is wrong with the amount typed, with the server's rules and words (docs/product.md §6 Projects and investing): a valid
  * amount of money, at least the minimum, at most what is still open. The wallet balance is the server's to
  * judge: the balance shown here may be a few minutes old.
  */
@@ -54,7 +54,7 @@ function KycGate({ user }: { user: User }) {
   );
 }
 
-/** Funding progress and the investment form (spec sections 2 and 5; decisions sections 4 and 5). */
+/** Funding progress and the investment form (docs/product.md §2.5 Member screens, §6.1 A project; docs/product.md §4 KYC, §6 Projects and investing). */
 export function InvestBox({ project }: { project: Project }) {
   const user = useUser();
   const invest = useInvestInProject(project._id);

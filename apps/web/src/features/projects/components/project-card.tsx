@@ -39,7 +39,7 @@ type ProjectCardProps = {
 };
 
 /**
- * A project in the catalogue (spec section 2): its cover, type, title, location, target, ROI and how much
+ * A project in the catalogue (docs/product.md §2.4 Public screens): its cover, type, title, location, target, ROI and how much
  * is funded. The whole card is clickable, but only the title is the link, so a screen reader hears the
  * title and not every figure as the link's name.
  */
@@ -62,7 +62,8 @@ export function ProjectCard({ project, compact = false, headingLevel: Heading = 
           >
             <Link
               to={paths.project.getHref(project._id)}
-              className="outline-none after:absolute after:inset-0 after:content-[''] hover:text-emerald-700 dark:hover:text-emerald-300"
+              // Block, and on a phone 44 px tall (issue 17): the link's own box is a finger's size too.
+              className="block truncate rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500 max-sm:py-2.5 after:absolute after:inset-0 after:content-[''] hover:text-emerald-700 dark:hover:text-emerald-300"
             >
               {project.title}
             </Link>

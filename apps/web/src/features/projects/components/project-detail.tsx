@@ -49,16 +49,20 @@ export function ProjectNotFound() {
   );
 }
 
+/**
+ * One figure of the key-figures list. The card is the <div> that groups its <dt> and <dd> (the only
+ * children a <dl> may have besides <dt>/<dd>); the icon sits in the term, drawn at the card's left.
+ */
 function KeyFigure({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-3.5 dark:border-slate-800 dark:bg-slate-900/60">
-      <span className="hidden h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600 sm:flex dark:bg-emerald-500/10 dark:text-emerald-400">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-        <dd className="font-semibold text-slate-900 tabular-nums dark:text-white">{children}</dd>
-      </div>
+    <div className="relative min-w-0 rounded-xl border border-slate-200 bg-white p-3 sm:p-3.5 sm:pl-[3.75rem] dark:border-slate-800 dark:bg-slate-900/60">
+      <dt className="text-xs text-slate-500 dark:text-slate-400">
+        <span className="absolute top-1/2 left-3.5 hidden h-9 w-9 -translate-y-1/2 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600 sm:flex dark:bg-emerald-500/10 dark:text-emerald-400">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="font-semibold text-slate-900 tabular-nums dark:text-white">{children}</dd>
     </div>
   );
 }
@@ -111,7 +115,7 @@ function ProjectView({ project }: { project: Project }) {
   );
 }
 
-/** One project (spec section 2, Project detail): gallery, figures, the investment form and the tabs. */
+/** One project (docs/product.md §2.5 Member screens, Project detail): gallery, figures, the investment form and the tabs. */
 export function ProjectDetail({ id }: { id: string }) {
   const project = useProject(id);
   const { error } = project;

@@ -9,7 +9,7 @@ const arrowButton =
   'absolute top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-slate-950/55 text-white backdrop-blur-sm transition hover:bg-slate-950/75 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 /**
- * The project's pictures (spec section 2): one large at full size, and every picture as a thumbnail that
+ * The project's pictures (docs/product.md §2.5 Member screens): one large at full size, and every picture as a thumbnail that
  * shows it large. The thumbnails are buttons (Tab, Enter, Space) and the arrow keys move between them.
  */
 export function ProjectGallery({ title, images }: ProjectGalleryProps) {

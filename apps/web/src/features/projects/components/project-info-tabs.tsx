@@ -119,7 +119,7 @@ function Documents({ project }: { project: Project }) {
   );
 }
 
-/** Overview, Details and Documents (spec section 2, Project detail). */
+/** Overview, Details and Documents (docs/product.md §2.5 Member screens, Project detail). */
 export function ProjectInfoTabs({ project }: { project: Project }) {
   return (
     <Tabs

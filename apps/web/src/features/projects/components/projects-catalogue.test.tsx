@@ -70,7 +70,7 @@ describe('projects catalogue', { timeout: 20_000 }, () => {
     await user.selectOptions(status, 'sold');
     await waitFor(() => expect(router.state.location.search).toBe('?type=land&status=sold'));
     await waitFor(() => expect(queriesTo(fetchMock, '/projects').at(-1)).toEqual({ type: 'land', status: 'sold' }));
-    // Only non-empty filters are sent (spec section 7).
+    // Only non-empty filters are sent (docs/product.md §6.2 Catalogue).
     expect(queriesTo(fetchMock, '/projects')[0]).toEqual({});
 
     await act(() => router.navigate(-1));

@@ -18,7 +18,7 @@ const statusOptions = [{ value: '', label: 'All Status' }, ...PROJECT_STATUSES.m
 // grid-cols-1 (minmax(0, 1fr)) rather than the implicit column, so a long title truncates instead of widening the page.
 const grid = 'grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
-/** The catalogue (spec section 2, Projects list): search and filters kept in the URL, and a grid of cards. */
+/** The catalogue (docs/product.md §2.5 Member screens, Projects list): search and filters kept in the URL, and a grid of cards. */
 export function ProjectsCatalogue() {
   const filters = useProjectFilters();
   const projects = useProjects(filters.applied);
@@ -81,7 +81,7 @@ export function ProjectsCatalogue() {
           ))}
         </div>
       ) : projects.isError ? (
-        // The failure is only logged (spec section 8); the screen still offers a way forward.
+        // The failure is only logged (docs/product.md §2.5 Member screens); the screen still offers a way forward.
         <Card>
           <EmptyState
             icon={<BuildingIcon className="h-5 w-5" />}

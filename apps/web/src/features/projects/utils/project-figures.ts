@@ -51,7 +51,7 @@ const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 
 /** "8.5%" */
 export const formatPercent = (value: number) => `${percentFormat.format(value)}%`;
 
-/** A project figure: whole dollars (spec section 9: 0 decimals on projects). */
+/** A project figure: whole dollars (docs/product.md §11.3 Formats: 0 decimals on projects). */
 export const formatFigure = (amount: number) => formatUsd(amount, 0);
 
 /**

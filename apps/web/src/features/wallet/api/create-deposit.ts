@@ -22,7 +22,7 @@ export function checkoutUrl(paymentUrl: string): string | null {
 
 /**
  * POST /api/transactions {type: "deposit", plan}, then the browser goes to the provider's checkout
- * (payments.md, step 3). Nothing is paid until the provider's signed notification arrives.
+ * (docs/product.md §5.4 Payment providers, step 3). Nothing is paid until the provider's signed notification arrives.
  */
 export function useCreateDeposit() {
   const queryClient = useQueryClient();

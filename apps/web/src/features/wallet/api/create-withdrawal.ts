@@ -37,7 +37,7 @@ export function useCreateWithdrawal() {
         queryClient.invalidateQueries({ queryKey: transactionsKey }),
         queryClient.invalidateQueries({ queryKey: dashboardKey, exact: true }),
       ]),
-    // The form puts a refusal under its field, or toasts it (spec section 8), itself.
+    // The form puts a refusal under its field, or toasts it (docs/product.md §10 Messages), itself.
     meta: { skipGlobalToast: true },
   });
 }

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export const plansKey = ['plans'] as const;
 
-/** The four packs with their prices, dividends and features (decisions section 1: GET /api/plans, public). */
+/** The four packs with their prices, dividends and features (docs/product.md §9.1 General: GET /api/plans, public). */
 export const getPlans = (signal?: AbortSignal) => api.get<Plan[]>('/plans', { signal });
 
 export const plansQueryOptions = () =>

@@ -28,7 +28,7 @@ export const transactionsQueryOptions = () =>
 export function useTransactions() {
   return useInfiniteQuery({
     ...transactionsQueryOptions(),
-    // "Failed to fetch transactions." (spec section 8) is shown in the history table itself, where the
+    // "Failed to fetch transactions." (docs/product.md §10 Messages) is shown in the history table itself, where the
     // member is looking and where it stays, with a way to try again; a toast as well would say it twice.
     meta: { skipGlobalToast: true },
   });

@@ -26,8 +26,8 @@ const outcomes = {
 } as const;
 
 /**
- * Where the payment provider sends the browser back (spec section 2). It settles nothing (only the
- * provider's signed notification does, decisions section 3): it says what happened and returns to the wallet.
+ * Where the payment provider sends the browser back (docs/product.md §2.4 Public screens). It settles nothing (only the
+ * provider's signed notification does, docs/product.md §5.3 Buying a pack): it says what happened and returns to the wallet.
  */
 export function PaymentResult({ outcome }: { outcome: keyof typeof outcomes }) {
   const navigate = useNavigate();

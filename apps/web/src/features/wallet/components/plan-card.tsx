@@ -39,7 +39,8 @@ export function PlanCard({ plan, selected, current, onSelect }: PlanCardProps) {
         onChange={onSelect}
         aria-labelledby={nameId}
         aria-describedby={detailsId}
-        className="sr-only"
+        // Invisible but covering the whole card: the tap target is the card (issue 17: 44 × 44 px or more).
+        className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none rounded-2xl opacity-0"
       />
       <div className="flex items-start justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">

@@ -22,7 +22,7 @@ type PlanChooserProps = {
 };
 
 /**
- * "Choose New Plan" and the plan panel (spec section 2): the packs and Deposit, which sends the browser to the
+ * "Choose New Plan" and the plan panel (docs/product.md §2.4 Public screens): the packs and Deposit, which sends the browser to the
  * payment provider's checkout for the chosen pack. There is no fixed deposit address: crypto sent to one would
  * credit nothing (docs/product.md, the wallet).
  */

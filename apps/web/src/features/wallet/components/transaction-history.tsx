@@ -13,7 +13,7 @@ import { StatementDownload } from './statement-download';
 import { WithdrawalTimelineDialog } from './withdrawal-timeline-dialog';
 
 /**
- * The member's Transaction History (spec section 2): Date, Type, Amount, Status; deposits and payouts
+ * The member's Transaction History (docs/product.md §2.1 Route table): Date, Type, Amount, Status; deposits and payouts
  * with + in green, the rest with − in red; pending with a clock icon. The first page (50, newest first) and
  * **Load more**, which appends the next page until the server names none: every transaction is reachable.
  */

@@ -10,7 +10,7 @@ import { PackPayments } from './pack-payments';
 import { TransactionHistory } from './transaction-history';
 import { WithdrawSheet } from './withdraw-sheet';
 
-/** The wallet view (spec section 2): the membership, the balance with Withdraw, and the history. */
+/** The wallet view (docs/product.md §2.5 Member screens): the membership, the balance with Withdraw, and the history. */
 export function WalletOverview({ user, onSwitchPlan }: { user: User; onSwitchPlan: () => void }) {
   const [withdrawing, setWithdrawing] = useState(false);
 

@@ -9,7 +9,7 @@ import { PlanChooser } from './plan-chooser';
 import { WalletOverview } from './wallet-overview';
 
 /**
- * /wallet, labelled Plan (spec section 2). A member with a membership sees it, the balance, the history
+ * /wallet, labelled Plan (docs/product.md §2.1 Route table). A member with a membership sees it, the balance, the history
  * and the withdraw panel; one without, or one who pressed "Switch Plan", sees the plan chooser (spec
  * section 4: the wallet toggles between the two).
  *

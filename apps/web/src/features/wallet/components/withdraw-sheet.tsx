@@ -18,7 +18,7 @@ import { parseAmount, withdrawalFormSchema } from '../utils/withdrawal-form';
 
 const FORM_ID = 'withdraw-form';
 
-/** Why a member without approved KYC cannot withdraw yet, and what to do (decisions section 3). */
+/** Why a member without approved KYC cannot withdraw yet, and what to do (docs/product.md §5.5 Memberships). */
 const kycGate: Record<Exclude<KycStatus, 'approved'>, { text: string; action: string }> = {
   not_started: { text: 'Withdrawals need a verified identity. It takes a few minutes to submit.', action: 'Complete KYC now' },
   pending: { text: 'Your verification is in review, which usually takes 1-2 business days.', action: 'View verification status' },

@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright';
+import { visitEveryScreen } from './support/screens';
+import { expect, test, type Page } from './support/test';
+
+/** The rules of WCAG 2.0, 2.1 and 2.2, levels A and AA (issue 17). */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe on what `page` shows and fails (softly: every screen of a tour is still checked) when it finds a
+ * serious or critical violation, listing each rule with the elements it failed on and why.
+ */
+export async function expectNoSeriousViolations(page: Page, name: string) {
+  // Past transitions (a dialog fading in) so that colours are measured as they end.
+  await page.waitForTimeout(250);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map((v) =>
+      [
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
+        ...v.nodes.slice(0, 8).map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`),
+        ...(v.nodes.length > 8 ? [`    … and ${v.nodes.length - 8} more`] : []),
+      ].join('\n'),
+    )
+    .join('\n');
+  expect.soft(serious.length, `axe on "${name}" (${page.url()}):\n${report}`).toBe(0);
+}
+
+test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`every screen in the ${theme} theme has no serious or critical violation`, async ({ browser }, testInfo) => {
+      testInfo.skip(testInfo.project.name !== 'desktop', 'run once, in the desktop project');
+      test.setTimeout(300_000);
+      await visitEveryScreen(browser, { theme, viewport: { width: 1366, height: 900 } }, async (page, name) => {
+        await test.step(`${name} (${theme})`, () => expectNoSeriousViolations(page, `${name}, ${theme}`));
+      });
+    });
+  }
+});
