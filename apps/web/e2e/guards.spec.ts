@@ -33,7 +33,7 @@ test.describe('guards', () => {
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByText('Admin', { exact: true })).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveText(['Admin Dashboard', 'Manage Users', 'Transactions', 'Projects']);
+    await expect(nav.getByRole('link')).toHaveText(['Admin Dashboard', 'Manage Users', 'Transactions', 'Projects', 'Audit log']);
     await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Plan' })).toHaveCount(0);
 

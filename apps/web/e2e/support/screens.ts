@@ -185,7 +185,7 @@ export const memberTour: Tour = async (page, check, { projectId, projectTitle })
   await at('profile', async () => {
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign out everywhere else' }).or(page.getByText(/signed in/i).first())).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Where you're signed in" })).toBeVisible();
   });
   await at('two-factor setup', async () => {
     await page.getByRole('button', { name: 'Enable 2FA' }).click();
@@ -214,7 +214,7 @@ export const newMemberTour = (member: Member): Tour => async (page, check) => {
   });
   await at('wallet with a pending pack payment', async () => {
     await page.goto('/wallet');
-    await expect(page.getByRole('link', { name: /^Continue paying for / }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Continue payment for / }).first()).toBeVisible();
   });
   await at('KYC step 1', async () => {
     await page.goto('/kyc');

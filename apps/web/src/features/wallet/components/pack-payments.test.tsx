@@ -39,7 +39,7 @@ describe('the Deposit tab', { timeout: 20_000 }, () => {
       ['StartiumMar 02, 2026', '$700.00', 'Mar 02, 2026', 'Settled'],
     ]);
     // A pending payment leads back to its checkout; only it.
-    expect(within(rows[0]!).getByRole('link', { name: 'Continue paying for Gold' })).toHaveAttribute('href', checkout);
+    expect(within(rows[0]!).getByRole('link', { name: 'Continue payment for Gold' })).toHaveAttribute('href', checkout);
     expect(within(table).getAllByRole('link')).toHaveLength(1);
   });
 

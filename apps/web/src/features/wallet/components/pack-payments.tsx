@@ -27,7 +27,7 @@ function PaymentAction({ payment, restart }: { payment: PackPayment; restart: Re
   if (payment.status === 'pending' && payment.payment_url) {
     const url = checkoutUrl(payment.payment_url);
     return url ? (
-      <a href={url} className={buttonClasses({ size: 'sm', variant: 'outline' })} aria-label={`Continue paying for ${pack}`}>
+      <a href={url} className={buttonClasses({ size: 'sm', variant: 'outline' })} aria-label={`Continue payment for ${pack}`}>
         Continue payment
       </a>
     ) : null;
