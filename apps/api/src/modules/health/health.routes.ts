@@ -37,7 +37,7 @@ export const healthRoutes =
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        description: 'Public settings the web app shows: contact details. There is no deposit address: packs are paid only through the provider’s checkout.',
+        description: 'Public settings the web app shows: contact details (packs are paid only through the provider’s checkout).',
         response: { 200: publicConfigSchema },
       },
       handler: async () => ({
