@@ -76,6 +76,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     frameworkErrors: frameworkErrorHandler,
     // One line per request, written by plugins/access-log.ts, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // While stopping, a request that arrives on a connection already open (a proxy's keep-alive) is answered
+    // normally, with `Connection: close` (readiness.ts), instead of Fastify's 503: no request is dropped
+    // during a rolling restart. New connections are refused by the closed listener either way.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
