@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import type { InjectOptions } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
@@ -194,6 +195,19 @@ export async function createMemberAndAdmin(ctx: TestContext) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * API calls through `app.inject` on the context `context()` returns (read at call time, so a test file can make
+ * it before `beforeAll` creates the app): `/api` is prefixed, `token` signs it (anonymous without), `payload`
+ * goes as JSON.
+ */
+export const apiCaller = (context: () => TestContext) => (method: InjectOptions['method'], url: string, token?: string, payload?: unknown) =>
+  context().app.inject({
+    method,
+    url: `/api${url}`,
+    headers: token ? bearer(token) : {},
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
 
 /** The 6-digit code in the newest mail to `email`. */
 export function codeFrom(mail: OutgoingMail[], email: string): string {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationsPage } from '@terrafund/contracts';
 import { checkoutOf } from '../../../test/sandbox-checkout';
 import { createProject, investor } from '../../../test/project-fixtures';
-import { bearer, createTestApp, createUser, loginAs, randomId, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { apiCaller, createTestApp, createUser, loginAs, randomId, uniqueEmail, type TestContext } from '../../../test/test-app';
 import { notifications } from '../../db/schema';
 import { notify } from './notifications.service';
 
@@ -17,13 +17,7 @@ describe('notifications (the bell)', () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: token ? bearer(token) : {},
-      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-    });
+  const call = apiCaller(() => ctx);
   const bell = async (token: string, cursor?: string) => {
     const response = await call('GET', `/notifications${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, token);
     expect(response.statusCode, response.body).toBe(200);

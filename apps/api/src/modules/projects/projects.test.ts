@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type CreateProjectBody, type Project } from '@terrafund/contracts';
 import { createProject, investor, projectBody } from '../../../test/project-fixtures';
-import { bearer, createMemberAndAdmin, createTestApp, randomId, rows, type TestContext } from '../../../test/test-app';
+import { apiCaller, createMemberAndAdmin, createTestApp, randomId, rows, type TestContext } from '../../../test/test-app';
 
 const m = messages.projects;
 const thisYear = new Date().getUTCFullYear();
@@ -18,13 +18,7 @@ describe('projects: catalogue, detail and the admin CRUD', () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: object) =>
-    ctx.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: token ? bearer(token) : {},
-      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-    });
+  const call = apiCaller(() => ctx);
 
   describe('the catalogue', () => {
     let made: Record<string, Project>;

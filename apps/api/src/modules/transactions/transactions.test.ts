@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, PACKS } from '@terrafund/contracts';
-import { bearer, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { apiCaller, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
 import { checkLedger, memberAccount, memberBalance, platformAccount, postEntry } from '../ledger/ledger.service';
 
 describe('plans, transactions and withdrawals', () => {
@@ -13,13 +13,7 @@ describe('plans, transactions and withdrawals', () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) =>
-    ctx.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: token ? bearer(token) : {},
-      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-    });
+  const call = apiCaller(() => ctx);
 
   /** A member with approved KYC and `cents` in the wallet (credited as the payout job will credit it). */
   async function fundedMember(cents: number) {
