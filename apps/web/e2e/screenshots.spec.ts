@@ -24,7 +24,14 @@ test.describe('screenshots', () => {
         testInfo.skip(testInfo.project.name !== 'desktop', 'taken once, from the desktop project');
         mkdirSync(shotsDir, { recursive: true });
         const context = await browser.newContext({ viewport: size, hasTouch: size.width < 500 });
-        await context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+        // about:blank, where a new page starts, has no storage: the choice is set on the app's own pages.
+        await context.addInitScript((chosen) => {
+          try {
+            localStorage.setItem('theme', chosen);
+          } catch {
+            // about:blank
+          }
+        }, theme);
         const page = await context.newPage();
         const shot = (name: string, fullPage = false) =>
           page.screenshot({ path: path.join(shotsDir, `${theme}-${size.width}-${name}.png`), fullPage, animations: 'disabled' });
