@@ -39,7 +39,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
-import { registerWebApp } from './plugins/web';
+import { inlineScriptSources, registerWebApp } from './plugins/web';
 
 export type BuildOptions = {
   config: Config;
@@ -120,7 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerErrorHandling(app, { dependencyDown: () => redis !== undefined && redis.status !== 'ready' });
   registerMetrics(app, { db: options.db, metricsToken: config.metricsToken });
   registerInputGuards(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { inlineScripts: inlineScriptSources(config.webDistDir) });
   await registerOpenApi(app);
   registerStartupGate(app, startup);
   registerAccessControl(app, deps, routesRegistry);

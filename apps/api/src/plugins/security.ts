@@ -3,15 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Scripts only from our own origin (the theme is set by a file, not an inline script); inline styles are
- * allowed because the toast library injects its CSS at run time.
+ * Scripts only from our own origin, plus the page's own inline scripts named by their hash (the theme and session
+ * check before the first paint, apps/web/index.html); inline styles are allowed because the toast library
+ * injects its CSS at run time and the build inlines the stylesheet.
  */
-const helmetOptions: HelmetOptions = {
+const helmetOptions = (inlineScripts: string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...inlineScripts],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
@@ -26,7 +27,7 @@ const helmetOptions: HelmetOptions = {
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-};
+});
 
 /** The headers helmet sets for these options, read once from a recording response. */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
@@ -47,9 +48,9 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * request, the largest cost of a small API answer (docs/performance.md). A route may still replace one
  * (the KYC file and sandbox checkout set their own CSP; project assets their own cache).
  */
-export async function registerSecurityHeaders(app: FastifyInstance) {
+export async function registerSecurityHeaders(app: FastifyInstance, { inlineScripts = [] }: { inlineScripts?: string[] } = {}) {
   const everywhere = {
-    ...helmetHeaders(helmetOptions),
+    ...helmetHeaders(helmetOptions(inlineScripts)),
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   };
   const api = { ...everywhere, 'cache-control': 'no-store' };

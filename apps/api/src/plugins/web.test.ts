@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdf } from '../../test/files';
@@ -9,14 +10,18 @@ import { createMemberAndAdmin, createTestApp, type TestContext } from '../../tes
 import { COMPRESS_THRESHOLD_BYTES } from './compress';
 import { IMMUTABLE_CACHE } from './web';
 
+const THEME_SCRIPT = `document.documentElement.classList.toggle('dark', true);`;
+
 /** A built web app as Vite lays it out: hashed assets, each text file also as .br and .gz. */
 function fakeDist() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tf-web-'));
   const files: Record<string, string> = {
-    'index.html': `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`,
+    'index.html': `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`,
+    'prerendered/home.html': `<!doctype html><html><head></head><body><div id="root" data-prerendered><main>Welcome</main></div></body></html>`,
+    'prerendered/login.html': `<!doctype html><html><head></head><body><div id="root" data-prerendered><main>Sign in</main></div></body></html>`,
     'assets/index-Ab12Cd34.js': `console.log(${JSON.stringify('terrafund '.repeat(300))});`,
     'assets/index-Ef56Gh78.css': `body{color:#111}`.repeat(100),
-    'theme-init.js': `document.documentElement.classList.add('dark');`,
+    'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>`,
     '.vite/manifest.json': '{"index.html":{"file":"assets/index-Ab12Cd34.js","isEntry":true}}',
   };
   for (const [name, text] of Object.entries(files)) {
@@ -69,7 +74,27 @@ describe('web app files and response compression', () => {
     }
   });
 
-  it.each(['/', '/dashboard', '/wallet/payment/success?x=1'])('answers %s with index.html, compressed and never cached', async (url) => {
+  it.each([
+    ['/', 'prerendered/home.html'],
+    ['/login?next=%2Fwallet', 'prerendered/login.html'],
+  ])('answers %s with its pre-rendered page, compressed and never cached', async (url, file) => {
+    const response = await get(url, 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(dist.files[file]);
+  });
+
+  it('allows the page\'s inline script by its hash and no other inline script', async () => {
+    const csp = String((await get('/dashboard')).headers['content-security-policy']);
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect((await get('/api/config')).headers['content-security-policy']).toBe(csp);
+  });
+
+  it.each(['/dashboard', '/wallet/payment/success?x=1', '/register'])('answers %s with index.html, compressed and never cached', async (url) => {
     const response = await get(url, 'br, gzip');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -78,8 +103,8 @@ describe('web app files and response compression', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(dist.files['index.html']);
   });
 
-  it('revalidates unhashed files (theme-init.js) on every use', async () => {
-    const response = await get('/theme-init.js', 'gzip');
+  it('revalidates unhashed files (favicon.svg) on every use', async () => {
+    const response = await get('/favicon.svg', 'gzip');
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers['cache-control']).toBe('no-cache');
   });

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -9,14 +10,36 @@ const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
+ * Pages the build drew in advance (apps/web/scripts/prerender.mjs): a first visit to these addresses paints from
+ * the HTML alone, before any script has loaded (issue 17).
+ */
+const PRERENDERED: Record<string, string> = { '/': 'prerendered/home.html', '/login': 'prerendered/login.html' };
+
+/**
+ * The CSP sources of the inline scripts of the built index.html (the theme and session check that must run
+ * before the first paint): each one allowed by its SHA-256, so no other inline script can run.
+ */
+export function inlineScriptSources(distDir: string | undefined): string[] {
+  const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
+  if (!indexFile || !existsSync(indexFile)) return [];
+  const html = readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`,
+  );
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year, index.html and the other unhashed files
  * revalidated on every use, and every non-API GET that is not a file answered with index.html so client-side
- * routes load. The build writes each text file also as .br and .gz (apps/web/vite.config.ts); the one the
+ * routes load (the landing and sign-in addresses with their pre-rendered page). The build writes each text file also as .br and .gz (apps/web/vite.config.ts); the one the
  * request's Accept-Encoding prefers is sent as it is, so nothing is compressed per request.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWeb = Boolean(indexFile && existsSync(indexFile));
+  const prerendered = new Map(
+    Object.entries(PRERENDERED).filter(([, file]) => hasWeb && existsSync(path.join(distDir!, file))),
+  );
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir!,
@@ -38,6 +61,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     if (!hasWeb || pathname.startsWith('/api') || isSourceMap(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: messages.common.routeNotFound(request.method, pathname), code: 'NOT_FOUND' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(pathname) ?? 'index.html');
   });
 }

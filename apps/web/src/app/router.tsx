@@ -86,7 +86,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
+
+export const createAppRouter = (): AppRouterInstance => createBrowserRouter(routes);
+
+/** Resolves once the router has loaded the first address's lazy screen modules, so the first render is the screen. */
+export function whenRouterReady(router: AppRouterInstance): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+export function AppRouter({ router: given }: { router?: AppRouterInstance }) {
+  const [router] = useState(() => given ?? createAppRouter());
   return <RouterProvider router={router} />;
 }

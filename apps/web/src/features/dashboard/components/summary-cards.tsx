@@ -34,13 +34,20 @@ function SummaryCard({ title, icon: Icon, value, detail }: SummaryCardProps) {
   );
 }
 
+/** Line for line the height of a SummaryCard, so the cards do not push the page down when the figures arrive. */
 function SummaryCardSkeleton() {
   return (
     <Card className="p-5" aria-hidden="true">
-      <div className="flex animate-pulse flex-col gap-3">
-        <div className="h-4 w-24 rounded bg-slate-200 dark:bg-slate-800" />
-        <div className="h-7 w-32 rounded bg-slate-200 dark:bg-slate-800" />
-        <div className="h-4 w-40 rounded bg-slate-200 dark:bg-slate-800" />
+      <div className="animate-pulse">
+        <div className="flex h-9 items-center">
+          <div className="h-4 w-24 rounded bg-slate-200 dark:bg-slate-800" />
+        </div>
+        <div className="mt-3 flex h-8 items-center">
+          <div className="h-7 w-32 rounded bg-slate-200 dark:bg-slate-800" />
+        </div>
+        <div className="mt-1 flex h-5 items-center">
+          <div className="h-4 w-40 rounded bg-slate-200 dark:bg-slate-800" />
+        </div>
       </div>
     </Card>
   );
