@@ -8,12 +8,12 @@ import { apiCaller, createTestApp, createUser, loginAs, type TestContext } from 
 
 /**
  * A test app shared by the tests of the describe block this is called in: created before them with the clock
- * at `now`, closed after them. Answers the context (read it inside a test or a hook).
+ * at `now` (the real time by default), closed after them. Answers the context (read it inside a test or a hook).
  */
-export function testAppAt(now: string): () => TestContext {
+export function testAppAt(now?: string): () => TestContext {
   let ctx: TestContext | undefined;
   beforeAll(async () => {
-    ctx = await createTestApp({ clock: fixedClock(now) });
+    ctx = await createTestApp({ clock: fixedClock(now ?? new Date()) });
   });
   afterAll(() => ctx?.close());
   return () => {

@@ -1,7 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { businessDaysBetween, insertMembership, testAppAt } from '../../test/memberships';
-import { createUser } from '../../test/test-app';
+import { businessDaysBetween, createMember, testAppAt } from '../../test/memberships';
 import { memberBalance } from '../modules/ledger';
 import { runMembershipEnds } from '../modules/memberships';
 import { startPayoutScheduler } from './payout-scheduler';
@@ -11,8 +10,7 @@ describe('a server down across both moments', () => {
 
   it('sends only "has ended" from the scheduler’s first run when it is back, and never a late warning after it', async () => {
     const ctx = context();
-    const member = await createUser(ctx);
-    await insertMembership(ctx, member.id, 'ultimium', '2026-01-05T12:00:00Z');
+    const { user: member } = await createMember(ctx, 'ultimium', '2026-01-05T12:00:00Z');
     ctx.clock.set('2029-03-01T08:00:00Z');
     // The scheduler as the server starts it: its first run pays, then ends memberships and mails.
     const scheduler = startPayoutScheduler(ctx.database.db, {

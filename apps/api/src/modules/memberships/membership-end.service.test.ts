@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { businessDaysBetween, buyPack, insertMembership, testAppAt } from '../../../test/memberships';
+import { businessDaysBetween, buyPack, createMember, testAppAt } from '../../../test/memberships';
 import { apiCaller, createUser, loginAs, uniqueEmail } from '../../../test/test-app';
 import { membershipReminders, memberships, notifications } from '../../db/schema';
 import { checkLedger, memberBalance } from '../ledger';
@@ -139,8 +139,7 @@ describe('the end mails', () => {
 
   it('mails 30 days before and on the end day when the job runs then, once each, however many runs at once', async () => {
     const ctx = context();
-    const member = await createUser(ctx);
-    const membership = await insertMembership(ctx, member.id, 'startium', '2026-01-05T12:00:00Z');
+    const { user: member, membership } = await createMember(ctx, 'startium', '2026-01-05T12:00:00Z');
     const { endedAt } = membershipEnd(membership);
     const runs = () => Promise.all(Array.from({ length: 5 }, () => runMembershipEnds(ctx.app.deps)));
     const sent = (results: Awaited<ReturnType<typeof runs>>) => results.reduce((sum, r) => sum + r.reminders, 0);
@@ -185,9 +184,8 @@ describe('an end moved back by a weekend', () => {
 
   it('warns 30 days before the Friday, though activation + 3 years is the Sunday after', async () => {
     const ctx = context();
-    const member = await createUser(ctx);
     // Wed 2026-01-07 23:00 + 3 years = Sun 2029-01-07 23:00: the last paid day is Fri 2029-01-05.
-    const membership = await insertMembership(ctx, member.id, 'gold', '2026-01-07T23:00:00Z');
+    const { membership } = await createMember(ctx, 'gold', '2026-01-07T23:00:00Z');
     expect(membershipEnd(membership).endedAt).toEqual(new Date('2029-01-05T00:00:00Z'));
     ctx.clock.set(new Date(Date.parse('2029-01-05T00:00:00Z') - 30 * DAY_MS));
     expect(await runMembershipEnds(ctx.app.deps)).toEqual({ ended: 0, reminders: 1 });

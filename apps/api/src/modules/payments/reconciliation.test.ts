@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBtcpay, type FakeBtcpay } from '../../../test/fake-http-server';
-import { startDeposit } from '../../../test/memberships';
+import { startDeposit, testAppAt } from '../../../test/memberships';
 import { createTestApp, createUser, rows, testPayments, type TestContext } from '../../../test/test-app';
 import { memberships, paymentInvoices, sandboxInvoices, transactions } from '../../db/schema';
 import { checkLedger } from '../ledger/ledger.service';
@@ -129,13 +129,10 @@ describe('payment reconciliation with BTCPay', () => {
 });
 
 describe('payment reconciliation with the sandbox', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const context = testAppAt();
 
   it('expires an overdue sandbox invoice through the sandbox, and settles one paid without a delivered notification', async () => {
+    const ctx = context();
     const overdue = await startDeposit(ctx, 'gold');
     const paid = await startDeposit(ctx, 'startium');
     const sandbox = ctx.app.deps.paymentProvider;

@@ -98,7 +98,7 @@ export const NEW_ID_SQL =
   `encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1), 52, 1), 53, 1), 'hex')::uuid`;
 const newId = sql.raw(NEW_ID_SQL);
 
-/** Memberships due on `day` (see the rule above), as a condition on alias `m`. */
+/** Memberships due on `day` (the rule: payouts.service.ts), as a condition on alias `m`. */
 const dueOn = (day: string) => sql`
   m.started_at < ${startOf(day)} and m.ends_at >= ${startOf(day)}
   and (m.replaced_at is null or m.replaced_at >= ${startOf(day)})`;

@@ -6,7 +6,7 @@ import { businessDayUpTo, DAY_MS, dayStart, dayString, dueAt, isBusinessDay, las
 import { earliestUnpaidDay, inSlices, pacingOf, payPass, type Pacing } from './payouts.repository';
 
 /**
- * The daily dividend job (docs/product.md §5.6 Dividends, §12 Running it).
+ * The daily dividend run (docs/product.md §5.6 Dividends, §12 Running it), scheduled by jobs/payout-scheduler.ts.
  *
  * Rule. Business days are Monday to Friday, UTC. The dividend of business day D is due at PAYOUT_TIME (UTC) on D
  * for every membership activated before D and ending on or after D:
