@@ -32,7 +32,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { PACKS } from '@terrafund/contracts';
 import { connectPostgres } from '../apps/api/src/db/client';
-import { NEW_ID_SQL, PASS_WORK_MEM, runPayouts } from '../apps/api/src/jobs/payouts';
+import { NEW_ID_SQL, PASS_WORK_MEM, runPayouts } from '../apps/api/src/modules/payouts';
 
 const RATIO_BOUND = 1.3;
 const MEMORY_BOUND = 64 * 1024 * 1024;

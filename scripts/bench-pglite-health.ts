@@ -23,7 +23,7 @@ import { PACKS } from '@terrafund/contracts';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { connectPglite } from '../apps/api/src/db/client';
-import { runPayouts } from '../apps/api/src/jobs/payouts';
+import { runPayouts } from '../apps/api/src/modules/payouts';
 
 const P99_BOUND_MS = 250;
 const ACTIVATED = '2026-11-18'; // a Wednesday

@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { connectDatabase } from '../apps/api/src/db/client';
 import { memberships, users } from '../apps/api/src/db/schema';
-import { newMembershipValues, runPayouts } from '../apps/api/src/jobs/payouts';
+import { newMembershipValues } from '../apps/api/src/modules/memberships';
+import { runPayouts } from '../apps/api/src/modules/payouts';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { hashPassword } from '../apps/api/src/lib/password';
 

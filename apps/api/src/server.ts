@@ -6,7 +6,6 @@ import { connectDatabase, type DatabaseHandle } from './db/client';
 import { startMailWorker } from './jobs/mail-outbox';
 import { startPaymentReconciler } from './jobs/payment-reconciler';
 import { startPayoutScheduler } from './jobs/payout-scheduler';
-import { runMembershipEnds } from './jobs/membership-end';
 import { systemClock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
 import type { FileStorage } from './lib/storage';
@@ -15,6 +14,7 @@ import { AdminBootstrapRefused, ensureAdmin } from './modules/auth/admin-bootstr
 import type { StartupState } from './modules/health/readiness';
 import { createLogger } from './lib/logger';
 import { logTransport, MAIL_LOG_WARNING, MAIL_WITHHELD_WARNING, smtpTransport } from './modules/mail/mail.transport';
+import { runMembershipEnds } from './modules/memberships';
 import { seedSampleProjects } from './modules/projects/seed';
 
 /** A stopped instance must be gone within this; what is still running then is cut off. */

@@ -1,15 +1,15 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
-import { runMembershipEnds } from '../jobs/membership-end';
-import { runPayouts } from '../jobs/payouts';
 import { createSecrets } from '../lib/crypto';
 import { systemClock } from '../lib/clock';
-import { checkLedger } from '../modules/ledger/ledger.service';
+import { checkLedger } from '../modules/ledger';
+import { runMembershipEnds } from '../modules/memberships';
+import { runPayouts } from '../modules/payouts';
 
 /**
  * `npm run payouts`: pays every due business day not yet paid, then ends the memberships whose end has passed
- * and queues the end mails due (jobs/membership-end.ts), against the database the server uses
+ * and queues the end mails due (modules/memberships/membership-end.service.ts), against the database the server uses
  * (DATABASE_URL, or the embedded one under DATA_DIR: stop the server first, PGlite allows one process).
  * Safe to run while a server on PostgreSQL runs its own payouts: nothing is paid twice.
  */

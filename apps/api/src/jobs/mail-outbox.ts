@@ -2,56 +2,25 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { Secrets } from '../lib/crypto';
-import { processOutbox } from '../modules/mail/mail.service';
-import type { MailTransport } from '../modules/mail/mail.transport';
+import { processOutbox, type MailTransport } from '../modules/mail';
+import { startPeriodicJob } from './periodic-job';
 
 /**
- * Polls the outbox every few seconds and whenever `kick()` says a mail was just queued. One pass runs at a
- * time in this process; other servers are kept apart by the row leases in processOutbox.
+ * Polls the outbox every few seconds and whenever `kick()` says a mail was just queued, and again at once while
+ * a pass sent something. One pass runs at a time in this process; other servers are kept apart by the row
+ * leases in processOutbox.
  */
 export function startMailWorker(
   db: Database,
   deps: { secrets: Secrets; clock: Clock; transport: MailTransport; from: string; logger: Logger },
   intervalMs = 5000,
 ) {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
-  const pass = async () => {
-    do {
-      again = false;
-      try {
-        const { sent } = await processOutbox(db, deps);
-        if (sent > 0) again = true;
-      } catch (error) {
-        deps.logger.error({ err: error }, 'mail outbox pass failed');
-      }
-    } while (again && !stopped);
-  };
-
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass().finally(() => {
-      running = undefined;
-    });
-  };
-
-  const timer = setInterval(kick, intervalMs);
-  timer.unref();
-  kick();
-
-  return {
-    kick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({
+    name: 'mail outbox pass',
+    intervalMs,
+    whileRunning: 'again',
+    log: deps.logger,
+    run: async () => (await processOutbox(db, deps)).sent > 0,
+  });
 }
 export type MailWorker = ReturnType<typeof startMailWorker>;

@@ -1,10 +1,9 @@
 import type { Dashboard, ProjectionPeriod, ProjectionPoint } from '@terrafund/contracts';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { checkMembershipEndOnRead } from '../../jobs/membership-end';
-import { isBusinessDay, membershipEnd, nextPayoutFor } from '../../jobs/payouts';
 import { memberBalance } from '../ledger/ledger.service';
-import { currentMemberships } from '../memberships/membership.service';
+import { checkMembershipEndOnRead, currentMemberships, isBusinessDay, membershipEnd } from '../memberships';
+import { nextPayoutFor } from '../payouts';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock';
 import { bearer, createTestApp, createUser, loginAs, type TestContext } from '../../../test/test-app';
 import { memberships } from '../../db/schema';
-import { newMembershipValues, runPayouts } from '../../jobs/payouts';
+import { newMembershipValues } from '../memberships';
+import { runPayouts } from '../payouts';
 
 describe('member dashboard', () => {
   let ctx: TestContext;

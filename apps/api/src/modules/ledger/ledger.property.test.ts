@@ -4,7 +4,7 @@ import { PACK_IDS } from '@terrafund/contracts';
 import { checkoutOf, type Checkout } from '../../../test/sandbox-checkout';
 import { bearer, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
 import { fixedClock } from '../../lib/clock';
-import { runPayouts } from '../../jobs/payouts';
+import { runPayouts } from '../payouts';
 import { checkProjectLedger } from '../projects/invest.service';
 import { checkLedger } from './ledger.service';
 

@@ -3,7 +3,7 @@ import { messages } from '@terrafund/contracts';
 import { queryRows, type Executor } from '../../db/client';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { checkPayouts } from '../../jobs/payouts';
+import { checkPayouts } from '../payouts';
 import { AppError } from '../../lib/app-error';
 
 export type MemberAccountKind = 'member_wallet' | 'member_invested' | 'member_pack';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutOf } from '../../../test/sandbox-checkout';
 import { bearer, createTestApp, createUser, loginAs, type TestContext } from '../../../test/test-app';
 import { memberships, paymentInvoices } from '../../db/schema';
-import { newMembershipValues, runPayouts } from '../../jobs/payouts';
+import { newMembershipValues } from '../memberships';
+import { runPayouts } from '../payouts';
 import { fixedClock } from '../../lib/clock';
 import { checkLedger, memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
 

@@ -3,9 +3,7 @@ import type { PackId } from '@terrafund/contracts';
 import type { Executor } from '../../db/client';
 import { memberships, paymentInvoices, paymentNotifications, transactions, users, type PaymentInvoiceRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { endMembership } from '../../jobs/membership-end';
-import { hasEnded, membershipEnd, newMembershipValues } from '../../jobs/payouts';
-import { packName } from '../memberships/membership.service';
+import { endMembership, hasEnded, membershipEnd, newMembershipValues, packName } from '../memberships';
 import { memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
@@ -147,7 +145,7 @@ export async function applyProviderStatus(
   return { outcome: result.outcome, invoice: result.invoice };
 }
 
-export { packName } from '../memberships/membership.service';
+export { packName } from '../memberships';
 
 /** The deposit states a settlement may complete. */
 type SettleFrom = readonly ('pending' | 'failed')[];

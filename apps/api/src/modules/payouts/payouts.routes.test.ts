@@ -1,38 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../lib/clock';
-import { bearer, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
-import { memberships } from '../../db/schema';
-import { newMembershipValues } from '../../jobs/payouts';
-import { msUntilNextPayout } from '../../jobs/payout-scheduler';
-import { memberBalance } from '../ledger/ledger.service';
+import { describe, expect, it } from 'vitest';
+import { insertMembership, testAppAt } from '../../../test/memberships';
+import { apiCaller, createMemberAndAdmin } from '../../../test/test-app';
+import { memberBalance } from '../ledger';
+import { msUntilNextPayout } from './payouts.service';
 
 describe('POST /api/admin/payouts/run', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    // Monday 2026-01-05 12:00 UTC.
-    ctx = await createTestApp({ clock: fixedClock('2026-01-05T12:00:00Z') });
-  });
-  afterAll(() => ctx.close());
+  // Monday 2026-01-05 12:00 UTC.
+  const context = testAppAt('2026-01-05T12:00:00Z');
+  const inject = apiCaller(context);
 
   it('pays every due business day once, whoever presses it and however often', async () => {
-    const admin = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
-    const adminToken = await loginAs(ctx, admin.email);
-    const member = await createUser(ctx);
-    const memberToken = await loginAs(ctx, member.email);
+    const ctx = context();
+    const { member, memberToken, adminToken } = await createMemberAndAdmin(ctx);
     // A gold membership activated on Thursday 2026-01-01: due Fri 2, Mon 5 (Sat and Sun are not business days).
-    await ctx.database.db.insert(memberships).values(newMembershipValues(member.id, 'gold', new Date('2026-01-01T10:00:00Z')));
+    await insertMembership(ctx, member.id, 'gold', '2026-01-01T10:00:00Z');
 
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts/run', headers: bearer(memberToken) })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts/run' })).statusCode).toBe(401);
+    expect((await inject('POST', '/admin/payouts/run', memberToken)).statusCode).toBe(403);
+    expect((await inject('POST', '/admin/payouts/run')).statusCode).toBe(401);
 
-    const first = await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts/run', headers: bearer(adminToken) });
+    const first = await inject('POST', '/admin/payouts/run', adminToken);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ days: ['2026-01-02', '2026-01-05'], paid: 2, amount: 20, membershipsEnded: 0, remindersSent: 0 });
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts/run', headers: bearer(adminToken) });
+    const again = await inject('POST', '/admin/payouts/run', adminToken);
     expect(again.json()).toMatchObject({ paid: 0, amount: 0 });
     expect(await memberBalance(ctx.database.db, member.id, 'member_wallet')).toBe(2_000);
 
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/transactions', headers: bearer(memberToken) });
+    const list = await inject('GET', '/transactions', memberToken);
     expect(list.json().map((t: { type: string; amount: number; status: string }) => [t.type, t.amount, t.status])).toEqual([
       ['payout', 10, 'completed'],
       ['payout', 10, 'completed'],

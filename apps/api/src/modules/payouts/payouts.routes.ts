@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { runMembershipEnds } from '../../jobs/membership-end';
-import { runPayouts } from '../../jobs/payouts';
 import { errorResponses } from '../../plugins/responses';
+import { runMembershipEnds } from '../memberships';
+import { runPayouts } from './payouts.service';
 
 /** The scheduler's payout job, on demand (docs/product.md §9.1 General). Paying twice is impossible, so it is safe to press. */
 export const payoutRoutes =

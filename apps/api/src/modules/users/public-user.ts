@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { kycInfoFor } from '../kyc/kyc.service';
 import { walletBalancesOf } from '../ledger/ledger.service';
-import { currentMemberships } from '../memberships/membership.service';
+import { currentMemberships } from '../memberships';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

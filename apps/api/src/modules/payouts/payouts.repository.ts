@@ -1,43 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { PACKS, type PackId } from '@terrafund/contracts';
-import { queryRows, type Database, type Executor } from '../db/client';
-import { memberships } from '../db/schema';
-import type { Clock } from '../lib/clock';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database, type Executor } from '../../db/client';
 
 /**
- * The daily dividend job (docs/product.md §5.6 Dividends, §12 Running it).
- *
- * Rule. Business days are Monday to Friday, UTC. The dividend of business day D is due at PAYOUT_TIME (UTC) on D
- * for every membership activated before D and ending on or after D:
- *     started_at < D 00:00 UTC  and  ends_at >= D 00:00 UTC  (its last paid day is the UTC date of ends_at)
- * A `replaced` membership is paid while it was still the member's membership at the start of D:
- *     replaced_at is null  or  replaced_at >= D 00:00 UTC
- * so on the day of a switch the old pack is paid (it was active at 00:00) and the new one from the next business
- * day: whatever the time the job runs, every day has exactly one paying membership per member. Status is not
- * read otherwise: an `ended` membership is still paid for the days its window covers (a catch-up after downtime).
- *
- * Exactly once. A day is paid in passes over consecutive memberships (payDay); each pass is one database
- * transaction that first takes a transaction-scoped advisory lock, so two runs (two timers, two servers)
- * serialise pass by pass and each skips what the other paid. A pass claims, records and credits each of its
- * memberships in one set-based statement, so a membership's day is paid entirely or not at all; the primary
- * key of dividend_payouts (membership, day) is the database's own guarantee, whatever the code does.
- *
- * In order. A pass pays day D only to a membership whose days before D are all paid (no due business day
- * between its last paid day, or its activation, and D), so a membership's paid days never have a gap: a
- * membership behind is left for the catch-up, which pays its days oldest first.
- *
- * The usual run is one walk over the memberships: it pays the latest business day due to every membership
- * whose only unpaid day it is, and counts the memberships behind. Only when some are (downtime, a stopped run)
- * does the run catch up: it pays every due business day not yet paid, oldest first, from the earliest unpaid due
- * day of any membership up to the last day whose PAYOUT_TIME has passed, in chunks of at most
- * MAX_DAYS_PER_CHUNK days.
+ * The payout run's statements (the rule they implement: payouts.service.ts). Each pass is one set-based
+ * statement under a transaction-scoped advisory lock; the walks go through the memberships in slices.
  */
 
 /** An arbitrary constant: the advisory lock that serialises payout passes across processes and servers. */
 export const PAYOUT_LOCK_ID = 7_340_022;
-const MAX_DAYS_PER_CHUNK = 31;
-const DAY_MS = 86_400_000;
 /**
  * Wallets credited per journal entry: an entry is a batch of a day's dividends, with one posting per wallet and
  * one on platform:dividends_paid. The ledger checks and applies a statement's postings as a set (migration
@@ -55,12 +26,12 @@ const WALLETS_PER_ENTRY = 1_000;
  * them again and writing them back. A pass of 50,000 takes a few seconds at 1,000,000 memberships
  * (docs/performance.md).
  */
-type Pacing = { targetMs: number; /** Pause after a slice, as a share of the time it took. */ pause: number; maxSlice: number };
+export type Pacing = { targetMs: number; /** Pause after a slice, as a share of the time it took. */ pause: number; maxSlice: number };
 const PACING: Record<'embedded' | 'server', Pacing> = {
   embedded: { targetMs: 50, pause: 0.25, maxSlice: 20_000 },
   server: { targetMs: 3_000, pause: 0, maxSlice: 50_000 },
 };
-const pacingOf = (db: Database): Pacing => ((db as { $client?: unknown }).$client instanceof PGlite ? PACING.embedded : PACING.server);
+export const pacingOf = (db: Database): Pacing => ((db as { $client?: unknown }).$client instanceof PGlite ? PACING.embedded : PACING.server);
 /** Work memory of a pass's statement (see payPass): enough to sort the largest pass in memory. */
 export const PASS_WORK_MEM = '64MB';
 /** Memberships in the first slice; later ones are sized from the time the previous one took. */
@@ -94,7 +65,7 @@ const lastCursor = (slice: SQL, idColumn: SQL) => sql`(
  * event loop between them, until a slice comes back short. Walking an index keeps each slice's cost
  * proportional to its size, and the memory of the process flat, however many memberships there are.
  */
-async function inSlices<T extends Slice>(pacing: Pacing, step: (after: string | null, limit: number) => Promise<T>): Promise<void> {
+export async function inSlices<T extends Slice>(pacing: Pacing, step: (after: string | null, limit: number) => Promise<T>): Promise<void> {
   let after: string | null = null;
   let limit = FIRST_SLICE;
   for (;;) {
@@ -108,81 +79,6 @@ async function inSlices<T extends Slice>(pacing: Pacing, step: (after: string | 
     limit = Math.round(Math.min(pacing.maxSlice, Math.max(MIN_SLICE, limit * scale)));
     await new Promise((resolve) => (pacing.pause > 0 ? setTimeout(resolve, took * pacing.pause) : setImmediate(resolve)));
   }
-}
-
-export type PayoutRunResult = {
-  /**
-   * The business days processed (YYYY-MM-DD), oldest first: the latest due day when the run paid anything on
-   * it, and every day of a catch-up, including those where nothing was left to pay.
-   */
-  days: string[];
-  /** Dividends paid by this run. */
-  paid: number;
-  amountCents: number;
-};
-
-export type PayoutOptions = { clock: Clock; payoutTime?: string };
-
-/** Minutes after midnight UTC of `HH:MM` (00:00–23:59). */
-export function parsePayoutTime(value: string): number {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value);
-  if (!match) throw new Error(`PAYOUT_TIME must be HH:MM (UTC), got "${value}"`);
-  return Number(match[1]) * 60 + Number(match[2]);
-}
-
-const dayString = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
-export const isBusinessDay = (day: string) => {
-  const weekday = new Date(dayStart(day)).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
-};
-/** The moment the dividend of `day` is due. */
-export const dueAt = (day: string, payoutMinutes: number) => new Date(dayStart(day) + payoutMinutes * 60_000);
-
-/** The latest business day on or before `day`. */
-export function businessDayUpTo(day: string): string {
-  let ms = dayStart(day);
-  while (!isBusinessDay(dayString(ms))) ms -= DAY_MS;
-  return dayString(ms);
-}
-
-/**
- * The end of a membership (docs/product.md §5.5 Memberships), the one definition every reader uses: it runs 3 years from
- * activation (`ends_at` = activation + 3 years), and its last paid day is the last business day on or before
- * the UTC date of `ends_at`; it has ended at that day's payout time, when its last dividend is due. The payout
- * rule below (`ends_at >= D 00:00` for a business day D) pays exactly the business days up to that last paid day.
- */
-export function membershipEnd(m: { endsAt: Date }, payoutTime = '00:00'): { lastPaidDay: string; endedAt: Date } {
-  const lastPaidDay = businessDayUpTo(dayString(m.endsAt.getTime()));
-  return { lastPaidDay, endedAt: dueAt(lastPaidDay, parsePayoutTime(payoutTime)) };
-}
-
-/** Whether the membership has ended at `now` (see membershipEnd). */
-export const hasEnded = (m: { endsAt: Date }, now: Date, payoutTime = '00:00') =>
-  now.getTime() >= membershipEnd(m, payoutTime).endedAt.getTime();
-
-/** The last calendar day whose payout time has passed at `now` (a weekend day is possible; it pays nothing). */
-function lastDueDay(now: Date, payoutMinutes: number): string {
-  return dayString(now.getTime() - payoutMinutes * 60_000);
-}
-
-/** The values of a new membership of `pack` starting at `startedAt` (3 years), priced from the pack list. */
-export function newMembershipValues(userId: string, pack: PackId, startedAt: Date, depositTransactionId?: string) {
-  const info = PACKS.find((p) => p.id === pack);
-  if (!info) throw new Error(`unknown pack ${pack}`);
-  const endsAt = new Date(startedAt);
-  endsAt.setUTCFullYear(endsAt.getUTCFullYear() + 3);
-  return {
-    userId,
-    pack,
-    priceCents: Math.round(info.price * 100),
-    dailyDividendCents: Math.round(info.dailyDividend * 100),
-    startedAt,
-    endsAt,
-    status: 'active' as const,
-    depositTransactionId: depositTransactionId ?? null,
-    createdAt: startedAt,
-  };
 }
 
 /** The SQL instant D 00:00 UTC of a YYYY-MM-DD parameter. */
@@ -202,7 +98,7 @@ export const NEW_ID_SQL =
   `encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1), 52, 1), 53, 1), 'hex')::uuid`;
 const newId = sql.raw(NEW_ID_SQL);
 
-/** Memberships due on `day` (see the rule above), as a condition on alias `m`. */
+/** Memberships due on `day` (the rule: payouts.service.ts), as a condition on alias `m`. */
 const dueOn = (day: string) => sql`
   m.started_at < ${startOf(day)} and m.ends_at >= ${startOf(day)}
   and (m.replaced_at is null or m.replaced_at >= ${startOf(day)})`;
@@ -225,7 +121,7 @@ const lastPayableDay = sql`least((m.ends_at at time zone 'UTC')::date, coalesce(
  * Every membership is looked at, in slices (see inSlices); the last paid day is a backward probe of the primary
  * key.
  */
-async function earliestUnpaidDay(db: Database, last: string, pacing: Pacing): Promise<string | null> {
+export async function earliestUnpaidDay(db: Database, last: string, pacing: Pacing): Promise<string | null> {
   let earliest: string | null = null;
   await inSlices(pacing, (after, limit) =>
     db.transaction(async (tx) => {
@@ -425,7 +321,7 @@ function isUniqueViolation(error: unknown, name: string): boolean {
 }
 
 /** One pass: a database transaction under the payout lock (see payPassStatement). */
-async function payPass(db: Database, day: string, times: { now: string; due: string }, after: string | null, limit: number, knownEntries: number) {
+export async function payPass(db: Database, day: string, times: { now: string; due: string }, after: string | null, limit: number, knownEntries: number) {
   const attempt = () =>
     db.transaction(async (tx): Promise<PassResult> => {
       // The statement's estimated cost crosses PostgreSQL's JIT threshold, and compiling it costs more than it
@@ -444,110 +340,6 @@ async function payPass(db: Database, day: string, times: { now: string; due: str
     if (isUniqueViolation(error, 'ledger_accounts_code_unique')) return attempt();
     throw error;
   }
-}
-
-/**
- * Pays business day `day` to every membership due and unpaid whose earlier days are all paid, in passes over
- * consecutive memberships (see inSlices), each its own database transaction under the payout lock, and counts
- * the memberships behind. A run stopped between passes leaves the day partly paid, never half-paid for one
- * membership: the next run finds the rest and pays only that.
- */
-async function payDay(db: Database, day: string, now: Date, payoutMinutes: number, pacing: Pacing) {
-  const times = { now: now.toISOString(), due: dueAt(day, payoutMinutes).toISOString() };
-  const total = { paid: 0, amountCents: 0, behind: 0 };
-  let entries = 0;
-  await inSlices(pacing, async (after, limit) => {
-    const pass = await payPass(db, day, times, after, limit, entries);
-    total.paid += pass.paid;
-    total.amountCents += pass.amountCents;
-    total.behind += pass.behind;
-    entries = pass.entries;
-    return pass;
-  });
-  return total;
-}
-
-
-/**
- * Pays every business day that is due and not yet paid (see the rule above). Safe to run at any time, as often
- * as wanted, from several processes at once: a day already paid pays nothing.
- */
-export async function runPayouts(db: Database, options: PayoutOptions): Promise<PayoutRunResult> {
-  const payoutMinutes = parsePayoutTime(options.payoutTime ?? '00:00');
-  const now = options.clock.now();
-  const last = lastDueDay(now, payoutMinutes);
-  const result: PayoutRunResult = { days: [], paid: 0, amountCents: 0 };
-  const pacing = pacingOf(db);
-  const days = new Set<string>();
-
-  // The usual run: one walk over the memberships pays the latest due business day to every membership whose
-  // earlier days are paid (all of them, when yesterday's run went well), and tells whether any is behind.
-  const latest = businessDayUpTo(last);
-  const usual = await payDay(db, latest, now, payoutMinutes, pacing);
-  result.paid += usual.paid;
-  result.amountCents += usual.amountCents;
-  if (usual.paid > 0) days.add(latest);
-  if (usual.behind === 0) {
-    result.days = [...days];
-    return result;
-  }
-
-  // Some membership is behind (the server was down, a run stopped): pay every due day, oldest first.
-  let cursor: string | null = null;
-  for (;;) {
-    // Never go back within one run: a day skipped here is found by the next run (so no need to look again).
-    if (cursor && cursor > last) break;
-    const earliest = await earliestUnpaidDay(db, last, pacing);
-    if (!earliest) break;
-    const start: string = cursor && cursor > earliest ? cursor : earliest;
-    if (start > last) break;
-    const startMs = dayStart(start);
-    const endMs = Math.min(startMs + (MAX_DAYS_PER_CHUNK - 1) * DAY_MS, dayStart(last));
-    for (let ms = startMs; ms <= endMs; ms += DAY_MS) {
-      const day = dayString(ms);
-      if (!isBusinessDay(day)) continue;
-      const paid = await payDay(db, day, now, payoutMinutes, pacing);
-      days.add(day);
-      result.paid += paid.paid;
-      result.amountCents += paid.amountCents;
-    }
-    cursor = dayString(endMs + DAY_MS);
-  }
-  result.days = [...days].sort();
-  return result;
-}
-
-export type NextPayout = { amount: number; time: string; remainingTime: number };
-
-/**
- * The next payout of a member's active membership: the first business day D whose payout time is still ahead
- * and which the membership is due for (activated before D, ending on or after D). Null without an active
- * membership, or when its last payable day is past.
- */
-export async function nextPayoutFor(db: Executor, userId: string, clock: Clock, payoutTime = '00:00'): Promise<NextPayout | null> {
-  const payoutMinutes = parsePayoutTime(payoutTime);
-  const [membership] = await db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')));
-  if (!membership) return null;
-  const now = clock.now();
-  const firstDay = dayString(membership.startedAt.getTime() + DAY_MS); // the day after activation (UTC date)
-  const lastDay = membershipEnd(membership, payoutTime).lastPaidDay;
-  let day = [lastDueDay(now, payoutMinutes), dayString(dayStart(firstDay) - DAY_MS)].sort()[1]!;
-  for (let i = 0; i < 10; i += 1) {
-    day = dayString(dayStart(day) + DAY_MS);
-    if (day > lastDay) return null;
-    if (isBusinessDay(day) && day >= firstDay) {
-      const time = dueAt(day, payoutMinutes);
-      return {
-        amount: membership.dailyDividendCents / 100,
-        time: time.toISOString(),
-        remainingTime: Math.max(0, Math.ceil((time.getTime() - now.getTime()) / 1000)),
-      };
-    }
-  }
-  return null;
 }
 
 /** Payout rules checked from the stored rows (for checkLedger): each payout names its own transaction and entry. */

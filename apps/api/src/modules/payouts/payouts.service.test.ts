@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PackId } from '@terrafund/contracts';
-import { createTestApp, createUser, rows, type TestContext } from '../../test/test-app';
-import { memberships } from '../db/schema';
-import { fixedClock } from '../lib/clock';
-import { checkLedger, memberBalance } from '../modules/ledger/ledger.service';
-import { checkPayouts, nextPayoutFor, newMembershipValues, runPayouts } from './payouts';
+import { createMember, insertMembership } from '../../../test/memberships';
+import { createTestApp, createUser, rows, type TestContext } from '../../../test/test-app';
+import { fixedClock } from '../../lib/clock';
+import { checkLedger, memberBalance } from '../ledger';
+import { checkPayouts } from './payouts.repository';
+import { nextPayoutFor, runPayouts } from './payouts.service';
 
 // 2026-01-05 is a Monday.
 describe('daily dividend payouts', () => {
@@ -18,15 +19,6 @@ describe('daily dividend payouts', () => {
   async function start(now: string) {
     ctx = await createTestApp({ clock: fixedClock(now) });
     return ctx;
-  }
-
-  async function member(c: TestContext, pack: PackId, startedAt: string, overrides: Partial<typeof memberships.$inferInsert> = {}) {
-    const user = await createUser(c);
-    const [row] = await c.database.db
-      .insert(memberships)
-      .values({ ...newMembershipValues(user.id, pack, new Date(startedAt)), ...overrides })
-      .returning();
-    return { user, membership: row! };
   }
 
   const paidDays = async (c: TestContext, membershipId: string) =>
@@ -51,8 +43,8 @@ describe('daily dividend payouts', () => {
 
   it('pays weekdays and not weekends, from the business day after activation, the pack amount each', async () => {
     const c = await start('2026-01-12T00:30:00Z'); // Monday
-    const friday = await member(c, 'startium', '2026-01-02T15:00:00Z');
-    const monday = await member(c, 'gold', '2026-01-05T10:00:00Z');
+    const friday = await createMember(c, 'startium', '2026-01-02T15:00:00Z');
+    const monday = await createMember(c, 'gold', '2026-01-05T10:00:00Z');
 
     const result = await runPayouts(c.database.db, { clock: c.clock });
     expect(result.days).toEqual(['2026-01-05', '2026-01-06', '2026-01-07', '2026-01-08', '2026-01-09', '2026-01-12']);
@@ -83,7 +75,7 @@ describe('daily dividend payouts', () => {
   it('pays 3, 5, 10 and 22 USD a day for the four packs', async () => {
     const c = await start('2026-01-05T00:00:00Z');
     const packs: PackId[] = ['startium', 'ultimium', 'gold', 'platinum'];
-    const members = await Promise.all(packs.map((pack) => member(c, pack, '2026-01-02T09:00:00Z')));
+    const members = await Promise.all(packs.map((pack) => createMember(c, pack, '2026-01-02T09:00:00Z')));
     const result = await runPayouts(c.database.db, { clock: c.clock });
     expect(result).toEqual({ days: ['2026-01-05'], paid: 4, amountCents: 4_000 });
     const balances = await Promise.all(members.map((m) => memberBalance(c.database.db, m.user.id, 'member_wallet')));
@@ -93,7 +85,7 @@ describe('daily dividend payouts', () => {
 
   it('pays a day only once its PAYOUT_TIME has passed', async () => {
     const c = await start('2026-01-05T05:59:59Z');
-    const m = await member(c, 'gold', '2026-01-01T12:00:00Z');
+    const m = await createMember(c, 'gold', '2026-01-01T12:00:00Z');
     expect(await runPayouts(c.database.db, { clock: c.clock, payoutTime: '06:00' })).toMatchObject({ days: ['2026-01-02'], paid: 1 });
     c.clock.set('2026-01-05T06:00:00Z');
     expect(await runPayouts(c.database.db, { clock: c.clock, payoutTime: '06:00' })).toMatchObject({ days: ['2026-01-05'], paid: 1 });
@@ -105,7 +97,7 @@ describe('daily dividend payouts', () => {
 
   it('pays up to and including the day the membership ends, not after', async () => {
     const c = await start('2026-01-16T12:00:00Z');
-    const m = await member(c, 'ultimium', '2026-01-02T09:00:00Z', { endsAt: new Date('2026-01-07T10:00:00Z') });
+    const m = await createMember(c, 'ultimium', '2026-01-02T09:00:00Z', { endsAt: new Date('2026-01-07T10:00:00Z') });
     await runPayouts(c.database.db, { clock: c.clock });
     expect(await paidDays(c, m.membership.id)).toEqual(['2026-01-05', '2026-01-06', '2026-01-07']);
     expect(await memberBalance(c.database.db, m.user.id, 'member_wallet')).toBe(1_500);
@@ -114,21 +106,18 @@ describe('daily dividend payouts', () => {
 
   it('pays a replaced pack through the day of the switch and the new one from the next business day', async () => {
     const c = await start('2026-01-12T01:00:00Z');
-    const old = await member(c, 'gold', '2026-01-01T08:00:00Z', { status: 'replaced', replacedAt: new Date('2026-01-07T15:00:00Z') });
-    const [replacement] = await c.database.db
-      .insert(memberships)
-      .values(newMembershipValues(old.user.id, 'platinum', new Date('2026-01-07T15:00:00Z')))
-      .returning();
+    const old = await createMember(c, 'gold', '2026-01-01T08:00:00Z', { status: 'replaced', replacedAt: new Date('2026-01-07T15:00:00Z') });
+    const replacement = await insertMembership(c, old.user.id, 'platinum', '2026-01-07T15:00:00Z');
     await runPayouts(c.database.db, { clock: c.clock });
     expect(await paidDays(c, old.membership.id)).toEqual(['2026-01-02', '2026-01-05', '2026-01-06', '2026-01-07']);
-    expect(await paidDays(c, replacement!.id)).toEqual(['2026-01-08', '2026-01-09', '2026-01-12']);
+    expect(await paidDays(c, replacement.id)).toEqual(['2026-01-08', '2026-01-09', '2026-01-12']);
     expect(await memberBalance(c.database.db, old.user.id, 'member_wallet')).toBe(4 * 1_000 + 3 * 2_200);
     await expectConsistent(c);
   });
 
   it('catches up every missed business day once after 10 days of downtime, and a second run pays nothing', async () => {
     const c = await start('2026-01-05T00:10:00Z');
-    const m = await member(c, 'gold', '2026-01-02T09:00:00Z');
+    const m = await createMember(c, 'gold', '2026-01-02T09:00:00Z');
     expect(await runPayouts(c.database.db, { clock: c.clock })).toMatchObject({ days: ['2026-01-05'], paid: 1 });
     expect(await runPayouts(c.database.db, { clock: c.clock })).toEqual({ days: [], paid: 0, amountCents: 0 });
 
@@ -144,7 +133,7 @@ describe('daily dividend payouts', () => {
 
   it('catches up beyond one chunk of days in a single run', async () => {
     const c = await start('2026-01-05T00:00:00Z');
-    const m = await member(c, 'startium', '2025-10-01T12:00:00Z');
+    const m = await createMember(c, 'startium', '2025-10-01T12:00:00Z');
     const result = await runPayouts(c.database.db, { clock: c.clock });
     let expected = 0;
     for (let d = Date.parse('2025-10-02'); d <= Date.parse('2026-01-05'); d += 86_400_000) {
@@ -160,7 +149,7 @@ describe('daily dividend payouts', () => {
     const c = await start('2026-01-16T03:00:00Z');
     const packs: PackId[] = ['startium', 'ultimium', 'gold', 'platinum'];
     const members = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => member(c, packs[i % 4]!, `2026-01-0${1 + (i % 3)}T10:00:00Z`)),
+      Array.from({ length: 12 }, (_, i) => createMember(c, packs[i % 4]!, `2026-01-0${1 + (i % 3)}T10:00:00Z`)),
     );
     const results = await Promise.all(Array.from({ length: 4 }, () => runPayouts(c.database.db, { clock: c.clock })));
 
@@ -212,7 +201,7 @@ describe('daily dividend payouts', () => {
 
   it('keeps dividend_payouts append-only', async () => {
     const c = await start('2026-01-06T00:00:00Z');
-    await member(c, 'gold', '2026-01-02T09:00:00Z');
+    await createMember(c, 'gold', '2026-01-02T09:00:00Z');
     await runPayouts(c.database.db, { clock: c.clock });
     await expect(c.database.db.execute(sql`update dividend_payouts set amount_cents = 1`)).rejects.toThrow();
     await expect(c.database.db.execute(sql`delete from dividend_payouts`)).rejects.toThrow();
@@ -221,19 +210,19 @@ describe('daily dividend payouts', () => {
 
   it('gives the next payout: amount, time and seconds left, Friday after payout time → Monday', async () => {
     const c = await start('2026-01-09T07:00:00Z'); // Friday
-    const m = await member(c, 'platinum', '2026-01-02T09:00:00Z');
+    const m = await createMember(c, 'platinum', '2026-01-02T09:00:00Z');
     const db = c.database.db;
     expect(await nextPayoutFor(db, m.user.id, c.clock)).toEqual({ amount: 22, time: '2026-01-12T00:00:00.000Z', remainingTime: 65 * 3600 });
     expect(await nextPayoutFor(db, m.user.id, c.clock, '06:00')).toEqual({ amount: 22, time: '2026-01-12T06:00:00.000Z', remainingTime: 71 * 3600 });
     // Friday before its payout time: today.
     expect(await nextPayoutFor(db, m.user.id, c.clock, '08:30')).toEqual({ amount: 22, time: '2026-01-09T08:30:00.000Z', remainingTime: 90 * 60 });
     // Activated today (Friday): the first payout is Monday's.
-    const fresh = await member(c, 'startium', '2026-01-09T06:00:00Z');
+    const fresh = await createMember(c, 'startium', '2026-01-09T06:00:00Z');
     expect(await nextPayoutFor(db, fresh.user.id, c.clock, '08:30')).toMatchObject({ amount: 3, time: '2026-01-12T08:30:00.000Z' });
     // No active membership, or past its last day.
     const nobody = await createUser(c);
     expect(await nextPayoutFor(db, nobody.id, c.clock)).toBeNull();
-    const over = await member(c, 'gold', '2026-01-02T09:00:00Z', { endsAt: new Date('2026-01-08T09:00:00Z') });
+    const over = await createMember(c, 'gold', '2026-01-02T09:00:00Z', { endsAt: new Date('2026-01-08T09:00:00Z') });
     expect(await nextPayoutFor(db, over.user.id, c.clock)).toBeNull();
   });
 });

@@ -1,19 +1,19 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { MEMBERSHIP_END_NOTICE_DAYS } from '@terrafund/contracts';
-import type { Executor } from '../db/client';
-import { membershipReminders, memberships, users, type MembershipRow, type UserRow } from '../db/schema';
-import type { Deps } from '../deps';
-import { memberAccount, platformAccount, postEntry } from '../modules/ledger/ledger.service';
-import { enqueueMail } from '../modules/mail/mail.service';
-import { packName } from '../modules/memberships/membership.service';
-import { notify } from '../modules/notifications/notifications.service';
-import { membershipEnd } from './payouts';
+import type { Executor } from '../../db/client';
+import { membershipReminders, memberships, users, type MembershipRow, type UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { memberAccount, platformAccount, postEntry } from '../ledger';
+import { enqueueMail } from '../mail';
+import { notify } from '../notifications';
+import { DAY_MS, membershipEnd, packName } from './membership.service';
 
 /**
- * The end of memberships (decisions: memberships end), run by the payout scheduler after each payout run, at
- * start, at PAYOUT_TIME and every 15 minutes, and by POST /api/admin/payouts/run. A membership ends at the
- * payout time of its last paid day (membershipEnd in jobs/payouts.ts, the one definition); readers
- * (dashboard, profile) go by that instant, so this job only keeps the stored rows in step and mails:
+ * The end of memberships (decisions: memberships end), run by the payout scheduler (jobs/payout-scheduler.ts)
+ * after each payout run, at start, at PAYOUT_TIME and every 15 minutes, and by POST /api/admin/payouts/run. A
+ * membership ends at the payout time of its last paid day (membershipEnd in membership.service.ts, the one
+ * definition); readers (dashboard, profile) go by that instant, so this job only keeps the stored rows in step
+ * and mails:
  *
  * - a membership whose end has passed is marked `ended` and its price leaves member_pack for
  *   platform_packs_retired (member_pack always holds the active pack's price), in one transaction;
@@ -32,7 +32,6 @@ export type MembershipEndDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config'
 export type MembershipEndResult = { ended: number; reminders: number };
 type ReminderDeps = Pick<Deps, 'clock' | 'secrets' | 'config'>;
 
-const DAY_MS = 86_400_000;
 type Reminder = { kind: 'ending_soon'; daysLeft: number } | { kind: 'ended' };
 
 /** Sends one reminder about a membership to its member, at most once (see above). Answers whether it was sent now. */
