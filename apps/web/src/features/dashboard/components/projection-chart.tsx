@@ -1,88 +1,16 @@
-import { useId, useState } from 'react';
-import { format, parseISO } from 'date-fns';
-import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { PROJECTION_PERIODS, type ProjectionPeriod, type ProjectionPoint } from '@terrafund/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { PROJECTION_PERIODS, type ProjectionPeriod } from '@terrafund/contracts';
 import { Card } from '@/components/ui/card';
 import { ChartIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-import { formatDate, formatUsd } from '@/lib/format';
 import { useInvestmentPerformance } from '../api/get-investment-performance';
-import { pickTicks } from '../utils/countdown';
 import { useLogError } from './use-log-error';
 
-const VALUE_LABEL = 'Projected Value';
-const MAX_TICKS = 7;
-const CHART_HEIGHT = 288;
+const ProjectionPlot = lazy(() => import('./projection-plot').then((module) => ({ default: module.ProjectionPlot })));
 
-/** "Jan 05": the chart's date format (docs/product.md §5.11 Projection). */
-const tickDate = (date: string) => format(parseISO(date), 'MMM dd');
-
-function ProjectionTooltip({ active, payload }: Partial<TooltipContentProps<number, string>>) {
-  const point = payload?.[0]?.payload as ProjectionPoint | undefined;
-  if (!active || !point) return null;
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-md dark:border-slate-700 dark:bg-slate-900">
-      <p className="text-slate-500 dark:text-slate-400">{formatDate(point.date)}</p>
-      <p className="mt-0.5 font-semibold text-slate-900 tabular-nums dark:text-white">
-        {VALUE_LABEL}: {formatUsd(point.value)}
-      </p>
-    </div>
-  );
-}
-
-function Chart({ points }: { points: ProjectionPoint[] }) {
-  const gradientId = `projection-fill-${useId().replace(/:/g, '')}`;
-  const ticks = pickTicks(
-    points.map((p) => p.date),
-    MAX_TICKS,
-  );
-  return (
-    <div className="h-72 text-slate-500 dark:text-slate-400" role="img" aria-label={`${VALUE_LABEL} chart`}>
-      <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={{ width: 600, height: CHART_HEIGHT }}>
-        <AreaChart data={points} margin={{ top: 8, right: 28, bottom: 0, left: 0 }}>
-          <defs>
-            <linearGradient id={gradientId} x1="0" y1="0" x2="0" y2="1">
-              <stop offset="0%" stopColor="#10b981" stopOpacity={0.35} />
-              <stop offset="100%" stopColor="#10b981" stopOpacity={0} />
-            </linearGradient>
-          </defs>
-          <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
-          <XAxis
-            dataKey="date"
-            ticks={ticks}
-            // At most 7 ticks (docs/product.md §5.11 Projection); on a narrow screen the ones that would overlap are dropped.
-            interval="preserveStartEnd"
-            tickFormatter={tickDate}
-            tick={{ fill: 'currentColor', fontSize: 12 }}
-            tickLine={false}
-            axisLine={{ stroke: 'currentColor', strokeOpacity: 0.3 }}
-            minTickGap={12}
-          />
-          <YAxis
-            domain={['auto', 'auto']}
-            tickFormatter={(value: number) => formatUsd(value, 0)}
-            tick={{ fill: 'currentColor', fontSize: 12 }}
-            tickLine={false}
-            axisLine={false}
-            width={72}
-          />
-          <Tooltip content={<ProjectionTooltip />} cursor={{ stroke: 'currentColor', strokeOpacity: 0.3 }} />
-          <Area
-            type="monotone"
-            dataKey="value"
-            name={VALUE_LABEL}
-            stroke="#10b981"
-            strokeWidth={2}
-            fill={`url(#${gradientId})`}
-            dot={false}
-            activeDot={{ r: 4 }}
-            isAnimationActive={false}
-          />
-        </AreaChart>
-      </ResponsiveContainer>
-    </div>
-  );
-}
+const loadingBox = (
+  <div key="loading" aria-hidden="true" className="h-72 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800/60" />
+);
 
 /** "Projected Investment Growth" with its range buttons (docs/product.md §2.5 Member screens, Dashboard; section 9, ranges). */
 export function ProjectionChart() {
@@ -94,7 +22,7 @@ export function ProjectionChart() {
   if (performance.isPending) {
     // Its own key: were React to reuse this pulsing box for the empty state, Chrome would count the change as a
     // layout shift of the whole box (CLS 0.29 on the dashboard in Lighthouse).
-    body = <div key="loading" aria-hidden="true" className="h-72 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800/60" />;
+    body = loadingBox;
   } else if (!performance.data?.length) {
     body = (
       <div key="empty" className="flex h-72 flex-col items-center justify-center gap-3 text-center">
@@ -105,7 +33,11 @@ export function ProjectionChart() {
       </div>
     );
   } else {
-    body = <Chart points={performance.data} />;
+    body = (
+      <Suspense fallback={loadingBox}>
+        <ProjectionPlot points={performance.data} />
+      </Suspense>
+    );
   }
 
   return (
