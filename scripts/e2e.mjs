@@ -12,15 +12,20 @@ import { startMailSink } from './mail-sink.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const extraArgs = process.argv.slice(2);
 
+/** @returns {Promise<number>} */
 const freePort = () =>
   new Promise((resolve) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 
+/**
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ */
 async function waitForHealth(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -48,6 +53,7 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tf-e2e-'));
   const admin = { email: 'admin@e2e.terrafund.test', password: 'e2e-admin-password' };
+  /** @type {NodeJS.ProcessEnv} */
   const serverEnv = {
     ...process.env,
     // Development: the journeys pay through the built-in sandbox, which production refuses to run.
@@ -104,7 +110,7 @@ async function main() {
     console.error(error instanceof Error ? error.message : error);
   } finally {
     server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+    await new Promise((resolve) => (server.exitCode !== null ? resolve(undefined) : server.once('exit', resolve)));
     await sink.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
