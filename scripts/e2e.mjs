@@ -1,6 +1,7 @@
 // End-to-end tests: builds the product (`npm run build`: the web app and the compiled API), starts it as
 // `npm run serve` does (node on apps/api/dist/server.js, a fresh embedded database, real SMTP into a local
-// sink) and drives it with Playwright in Debian's Chromium.
+// sink) and drives it with Playwright in Debian's Chromium. Arguments go to `playwright test`; one that names
+// a config (`-c`/`--config`, as `npm run screenshots` does) replaces the journeys' own.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -11,6 +12,8 @@ import { startMailSink } from './mail-sink.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const extraArgs = process.argv.slice(2);
+const namesConfig = extraArgs.some((arg) => arg === '-c' || arg === '--config' || arg.startsWith('--config='));
+const configArgs = namesConfig ? [] : ['-c', 'apps/web/e2e/playwright.config.ts'];
 
 /** @returns {Promise<number>} */
 const freePort = () =>
@@ -86,7 +89,7 @@ async function main() {
     // Asynchronously: the mail sink runs in this process, so its event loop must stay free during the run.
     const run = spawn(
       path.join(root, 'node_modules/.bin/playwright'),
-      ['test', '-c', 'apps/web/e2e/playwright.config.ts', ...extraArgs],
+      ['test', ...configArgs, ...extraArgs],
       {
         cwd: root,
         stdio: 'inherit',
