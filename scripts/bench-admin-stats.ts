@@ -14,16 +14,20 @@
  *
  * Options: --reuse keeps already filled databases; --runs=N per median (default 40); --large=N rows (2,700,000).
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import pino from 'pino';
-import { buildApp, type App } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { connectPostgres } from '../apps/api/src/db/client';
 import { fixedClock } from '../apps/api/src/lib/clock';
 import { hashPassword } from '../apps/api/src/lib/password';
+import {
+  databaseUrl as urlOf,
+  explainSent,
+  recordStatements,
+  reuseOrCreate,
+  signedInAdminApp,
+  timedGet,
+  withClient,
+  type SignedInApp,
+} from './bench-db';
+import { median } from './bench-http';
 
 const MEMBERS = 10_000;
 const ADMIN = { email: 'bench.admin@example.com', password: 'Quiet-Lantern-47!' };
@@ -37,66 +41,19 @@ const reuse = args.includes('--reuse');
 const runs = option('runs', 40);
 const sizes = { small: 10_000, large: option('large', 2_700_000) };
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const urlOf = (database: string) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
 const databases = { small: 'tf_bench_stats_small', large: 'tf_bench_stats_large' } as const;
 type Size = keyof typeof databases;
 
 /** Every statement the app sends, so the stats statement itself can be EXPLAINed. */
-const sent: { text: string; values: unknown[] }[] = [];
-const originalQuery = pg.Pool.prototype.query;
-pg.Pool.prototype.query = function (this: pg.Pool, ...queryArgs: unknown[]) {
-  const [first, second] = queryArgs as [unknown, unknown];
-  if (first && typeof first === 'object' && 'text' in first) {
-    const q = first as { text: string; values?: unknown[] };
-    sent.push({ text: q.text, values: q.values ?? (Array.isArray(second) ? second : []) });
-  } else if (typeof first === 'string') {
-    sent.push({ text: first, values: Array.isArray(second) ? second : [] });
-  }
-  if (sent.length > 200) sent.splice(0, sent.length - 50);
-  return (originalQuery as (...a: unknown[]) => unknown).apply(this, queryArgs);
-} as typeof pg.Pool.prototype.query;
+const sent = recordStatements(200, 50);
 
 const log = (line = '') => console.log(line);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function prepare(size: Size) {
   const database = databases[size];
   const rows = sizes[size];
   const url = urlOf(database);
-  const exists = await withClient(adminUrl, async (c) => (await c.query('select 1 from pg_database where datname = $1', [database])).rowCount === 1);
-  if (reuse && exists) {
-    const count = await withClient(url, async (c) => Number((await c.query('select count(*) from transactions')).rows[0].count));
-    if (count === rows) {
-      log(`reusing ${database} (${count.toLocaleString('en-US')} transactions)`);
-      return;
-    }
-  }
-  await withClient(adminUrl, async (c) => {
-    await c.query(`drop database if exists ${database} with (force)`);
-    await c.query(`create database ${database}`);
-  });
-  const handle = connectPostgres(url, 2);
-  await handle.migrate();
-  await handle.close();
+  if (await reuseOrCreate(database, rows, reuse)) return;
 
   const started = Date.now();
   await withClient(url, async (c) => {
@@ -189,41 +146,13 @@ async function main() {
   await prepare('small');
   await prepare('large');
 
-  const apps = {} as Record<Size, { app: App; close: () => Promise<void>; headers: Record<string, string> }>;
+  const apps = {} as Record<Size, SignedInApp>;
   for (const size of ['small', 'large'] as const) {
-    const database = connectPostgres(urlOf(databases[size]), 10);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      // The bench signs its admin in with a password only.
-      REQUIRE_ADMIN_2FA: 'false',
-      DATABASE_URL: urlOf(databases[size]),
-      DATA_DIR: path.join(os.tmpdir(), `tf-bench-stats-${process.pid}`),
-      APP_SECRET: randomBytes(48).toString('base64url'),
-      LOG_LEVEL: 'silent',
-    });
-    const app = await buildApp({
-      config: { ...config, runJobs: false, webDistDir: undefined },
-      db: database.db,
-      clock: fixedClock(NOW),
-      logger: pino({ level: 'silent' }),
-    });
-    const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { ...ADMIN, rememberMe: true } });
-    if (login.statusCode !== 200) throw new Error(`admin login failed: ${login.body}`);
-    apps[size] = {
-      app,
-      headers: { authorization: `Bearer ${login.json<{ token: string }>().token}` },
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
+    apps[size] = await signedInAdminApp({ database: databases[size], admin: ADMIN, dataDirName: 'tf-bench-stats', clock: fixedClock(NOW) });
   }
 
   const stats = async (size: Size) => {
-    const started = process.hrtime.bigint();
-    const response = await apps[size].app.inject({ method: 'GET', url: '/api/admin/dashboard/stats', headers: apps[size].headers });
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    if (response.statusCode !== 200) throw new Error(`${size}: ${response.statusCode} ${response.body}`);
+    const { ms, response } = await timedGet(apps[size], '/api/admin/dashboard/stats', size);
     return { ms, body: response.json<Record<string, number>>() };
   };
 
@@ -257,13 +186,7 @@ async function main() {
   sent.length = 0;
   await stats('large');
   const statement = [...sent].reverse().find((q) => /from transaction_totals/.test(q.text) && /members/.test(q.text));
-  const plan = await withClient(urlOf(databases.large), async (c) => {
-    const text = statement!.text.replace(/\$(\d+)/g, (_, n: string) => {
-      const value = statement!.values[Number(n) - 1];
-      return typeof value === 'number' ? String(value) : c.escapeLiteral(String(value));
-    });
-    return (await c.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${text}`)).rows.map((r) => r['QUERY PLAN']);
-  });
+  const plan = await explainSent(urlOf(databases.large), statement!, 'analyze, costs off');
   const buckets = await withClient(urlOf(databases.large), async (c) => Number((await c.query('select count(*) from transaction_totals')).rows[0].count));
 
   const small = median(times.small);

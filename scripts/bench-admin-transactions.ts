@@ -13,16 +13,11 @@
  *
  * Options: --reuse keeps an already filled tf_bench_admin; --runs=N sets the requests per median (default 50).
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import pino from 'pino';
-import { buildApp, type App } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { connectPostgres } from '../apps/api/src/db/client';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { encodeCursor } from '../apps/api/src/modules/admin/transactions-page';
+import { databaseUrl, explainSent, recordStatements, reuseOrCreate, signedInAdminApp, timedGet, withClient } from './bench-db';
+import { median } from './bench-http';
 
 const TRANSACTIONS = 1_000_000;
 const MEMBERS = 10_000;
@@ -35,57 +30,16 @@ const args = process.argv.slice(2);
 const reuse = args.includes('--reuse');
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 50);
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const benchUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-})();
+const benchUrl = databaseUrl(DATABASE);
 
 /** Every statement the app sends, so the deep page's own SQL can be EXPLAINed, not a hand-written copy. */
-const sent: { text: string; values: unknown[] }[] = [];
-const originalQuery = pg.Pool.prototype.query;
-pg.Pool.prototype.query = function (this: pg.Pool, ...queryArgs: unknown[]) {
-  const [first, second] = queryArgs as [unknown, unknown];
-  if (first && typeof first === 'object' && 'text' in first) {
-    const q = first as { text: string; values?: unknown[] };
-    sent.push({ text: q.text, values: q.values ?? (Array.isArray(second) ? second : []) });
-  } else if (typeof first === 'string') {
-    sent.push({ text: first, values: Array.isArray(second) ? second : [] });
-  }
-  if (sent.length > 1_000) sent.splice(0, sent.length - 100);
-  return (originalQuery as (...a: unknown[]) => unknown).apply(this, queryArgs);
-} as typeof pg.Pool.prototype.query;
+const sent = recordStatements(1_000, 100);
 
 const log = (line = '') => console.log(line);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function prepareDatabase() {
-  const exists = await withClient(adminUrl, async (c) => (await c.query('select 1 from pg_database where datname = $1', [DATABASE])).rowCount === 1);
-  if (reuse && exists) {
-    const count = await withClient(benchUrl, async (c) => Number((await c.query('select count(*) from transactions')).rows[0].count));
-    if (count === TRANSACTIONS) {
-      log(`reusing ${DATABASE} (${count.toLocaleString('en-US')} transactions)`);
-      return;
-    }
-  }
-  await withClient(adminUrl, async (c) => {
-    await c.query(`drop database if exists ${DATABASE} with (force)`);
-    await c.query(`create database ${DATABASE}`);
-  });
-  const handle = connectPostgres(benchUrl, 2);
-  await handle.migrate();
-  await handle.close();
+  if (await reuseOrCreate(DATABASE, TRANSACTIONS, reuse)) return;
 
   const started = Date.now();
   await withClient(benchUrl, async (c) => {
@@ -128,40 +82,15 @@ async function prepareDatabase() {
   log(`filled ${DATABASE}: ${MEMBERS.toLocaleString('en-US')} members, ${TRANSACTIONS.toLocaleString('en-US')} transactions in ${seconds(Date.now() - started)}`);
 }
 
-async function build(db: ReturnType<typeof connectPostgres>['db']): Promise<App> {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    // The bench signs its admin in with a password only.
-    REQUIRE_ADMIN_2FA: 'false',
-    DATABASE_URL: benchUrl,
-    DATA_DIR: path.join(os.tmpdir(), `tf-bench-${process.pid}`),
-    APP_SECRET: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'silent',
-  });
-  return buildApp({ config: { ...config, runJobs: false, webDistDir: undefined }, db, logger: pino({ level: 'silent' }) });
-}
-
 async function main() {
   await prepareDatabase();
-  const database = connectPostgres(benchUrl, 10);
-  const app = await build(database.db);
-  const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { ...ADMIN, rememberMe: true } });
-  if (login.statusCode !== 200) throw new Error(`admin login failed: ${login.body}`);
-  const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+  const admin = await signedInAdminApp({ database: DATABASE, admin: ADMIN, dataDirName: 'tf-bench' });
 
-  const call = async (url: string, target: App = app) => {
-    const started = process.hrtime.bigint();
-    const response = await target.inject({ method: 'GET', url, headers });
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  const call = async (url: string) => {
+    const { ms, response } = await timedGet(admin, url);
     const body: unknown = response.json();
     const list = Array.isArray(body) ? (body as { _id: string }[]) : [];
     return { ms, rows: list.length, ids: list.map((t) => t._id) };
-  };
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   };
   // The key of the last row of page LAST_PAGE - 1 (setup only, read straight from the database), as its cursor.
   const [before] = (
@@ -226,14 +155,7 @@ async function main() {
   sent.length = 0;
   await call(`/api/admin/transactions?page=${LAST_PAGE}&cursor=${deepCursor}`);
   const deepStatement = [...sent].reverse().find((q) => /from "transactions"/.test(q.text) && /order by/i.test(q.text));
-  // EXPLAIN cannot take bind parameters, so the statement's own values are written in as literals.
-  const plan = await withClient(benchUrl, async (c) => {
-    const text = deepStatement!.text.replace(/\$(\d+)/g, (_, n: string) => {
-      const value = deepStatement!.values[Number(n) - 1];
-      return typeof value === 'number' ? String(value) : c.escapeLiteral(String(value));
-    });
-    return (await c.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${text}`)).rows.map((r) => r['QUERY PLAN']);
-  });
+  const plan = await explainSent(benchUrl, deepStatement!, 'analyze, buffers, costs off');
   // What the keyset avoids: the same page by OFFSET, timed in the database alone.
   const offsetPlan = await withClient(benchUrl, async (c) =>
     (await c.query<{ 'QUERY PLAN': string }>(
@@ -282,8 +204,7 @@ async function main() {
   log('For comparison, the same page by OFFSET 999,980:');
   for (const line of offsetPlan) log(`  ${line}`);
 
-  await app.close();
-  await database.close();
+  await admin.close();
   const planText = plan.join('\n');
   const ok = ratioCursor <= 1.5 && ratioNumber <= 1.5 && same && /Index Scan/.test(planText) && !/offset/i.test(deepStatement!.text);
   if (!ok) {

@@ -13,11 +13,10 @@
  * Traffic goes to 127.0.0.1 only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { freePort, load, machine, median, option, waitFor, type Run } from './bench-http';
+import { freePort, load, machine, median, option, productSetup, spawnProduct, stopServers, waitFor, type Run } from './bench-http';
 
 const root = path.resolve(import.meta.dirname, '..');
 const REQUIRED_RATIO = 0.6;
@@ -28,14 +27,9 @@ async function main() {
   const rounds = option('rounds', 3);
   const warmup = option('warmup', 3);
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tf-bench-config-'));
-  const logFile = path.join(dataDir, 'server.log');
-  const logFd = openSync(logFile, 'w');
   const appPort = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-  delete env.DATABASE_URL;
-  // node --import tsx rather than the tsx CLI: one process, so its CPU time can be read.
-  const app = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
+  const { dataDir, logFile, logFd, env } = productSetup('tf-bench-config-', appPort);
+  const app = spawnProduct(env, logFd);
   let bare: ChildProcess | undefined;
   try {
     const appUrl = `http://127.0.0.1:${appPort}/api/config`;
@@ -95,11 +89,7 @@ async function main() {
     console.log(`log lines per request: ${(logLines / appRequests).toFixed(2)}`);
     process.exitCode = ratio >= REQUIRED_RATIO ? 0 : 1;
   } finally {
-    bare?.kill('SIGTERM');
-    app.kill('SIGTERM');
-    await new Promise((r) => app.once('exit', r));
-    closeSync(logFd);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopServers(app, bare, logFd, dataDir);
   }
 }
 

@@ -1,12 +1,45 @@
 /**
- * What the HTTP benchmarks (bench-config.ts, bench-transactions.ts) share: starting a server process, waiting
- * for it, one autocannon measurement with the server's CPU time, medians. Traffic goes to 127.0.0.1 only.
+ * What the HTTP benchmarks (bench-config.ts, bench-transactions.ts) share: starting the product and stopping
+ * it with the bare server, waiting for a server, one autocannon measurement with the server's CPU time,
+ * medians. Traffic goes to 127.0.0.1 only.
  */
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * What the product needs to run on `port` for a measurement: a fresh DATA_DIR (`prefix` + random), a log file
+ * in it, and its environment (LOG_LEVEL=info; DATABASE_URL unset, so the embedded database, unless set back).
+ */
+export function productSetup(prefix: string, port: number) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const logFile = path.join(dataDir, 'server.log');
+  const logFd = openSync(logFile, 'w');
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  delete env.DATABASE_URL;
+  return { dataDir, logFile, logFd, env };
+}
+
+/**
+ * The product as `npm start` runs it from source, its log to `logFd`: node --import tsx rather than the tsx
+ * CLI, so it is one process whose CPU time can be read.
+ */
+export const spawnProduct = (env: NodeJS.ProcessEnv, logFd: number) =>
+  spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
+
+/** Stops the bare server and the product (waiting for the product to end), then closes its log and removes its data. */
+export async function stopServers(app: ChildProcess, bare: ChildProcess | undefined, logFd: number, dataDir: string) {
+  bare?.kill('SIGTERM');
+  app.kill('SIGTERM');
+  await new Promise((r) => app.once('exit', r));
+  closeSync(logFd);
+  rmSync(dataDir, { recursive: true, force: true });
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {

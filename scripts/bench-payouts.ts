@@ -29,10 +29,11 @@
 import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { PACKS } from '@terrafund/contracts';
 import { connectPostgres } from '../apps/api/src/db/client';
 import { NEW_ID_SQL, PASS_WORK_MEM, runPayouts } from '../apps/api/src/modules/payouts';
+import { adminUrl, databaseUrl as urlOf, freshDatabase, withClient } from './bench-db';
 
 const RATIO_BOUND = 1.3;
 const MEMORY_BOUND = 64 * 1024 * 1024;
@@ -58,28 +59,11 @@ const sizes = [option('compare', 100_000), option('memberships', 1_000_000)].fil
 const keep = args.includes('--keep');
 const referenceEntrySize = option('reference-entry-size', 1_000);
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const urlOf = (database: string) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
 const log = (line = '') => console.log(line);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const count = (n: number) => n.toLocaleString('en-US');
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T; load: string }> {
   const started = performance.now();
@@ -95,10 +79,7 @@ const dropDatabases = () =>
 /** Users and memberships, set-based; packs and amounts come from the price list, as newMembershipValues() does. */
 async function seed(memberships: number) {
   await dropDatabases();
-  await withClient(adminUrl, (c) => c.query(`create database ${DATABASE}`));
-  const handle = connectPostgres(urlOf(DATABASE), 2);
-  await handle.migrate();
-  await handle.close();
+  await freshDatabase(DATABASE);
 
   const packs = PACKS.flatMap((p) => Array.from({ length: PACK_WEIGHTS[p.id] ?? 1 }, () => p));
   await withClient(urlOf(DATABASE), async (c) => {

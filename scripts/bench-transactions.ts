@@ -17,26 +17,19 @@
  * Options: --rows=N, --others=N, --connections=N (32), --duration=S (10), --rounds=N (3), --rate=N (200), --reuse.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { connectPostgres } from '../apps/api/src/db/client';
 import { createSecrets } from '../apps/api/src/lib/crypto';
 import { hashPassword } from '../apps/api/src/lib/password';
-import { freePort, load, machine, median, option, waitFor, type Run } from './bench-http';
+import { databaseExists, databaseUrl, freshDatabase } from './bench-db';
+import { freePort, load, machine, median, option, productSetup, spawnProduct, stopServers, waitFor, type Run } from './bench-http';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DATABASE = 'tf_bench_tx';
 const MEMBER = { email: 'bench.member@example.com', password: 'Tf-correct-horse-9' };
 const APP_SECRET = 'bench-transactions-secret-0123456789-abcdefghijkl';
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const benchUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-})();
+const benchUrl = databaseUrl(DATABASE);
 
 /** The session lookup of session.service.ts `resolveSession`, as one statement. */
 const SESSION_SQL = `select s.token_hash, s.last_seen_at, u.id
@@ -89,20 +82,11 @@ function bareServer(port: number, limit: number) {
 const PAGE_EXTRA = process.env.BENCH_PAGE_EXTRA === '1';
 
 async function prepare(rows: number, others: number) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  const exists = (await client.query('select 1 from pg_database where datname = $1', [DATABASE])).rowCount === 1;
-  if (process.argv.includes('--reuse') && exists) {
-    await client.end();
+  if (process.argv.includes('--reuse') && (await databaseExists(DATABASE))) {
     console.log(`reusing ${DATABASE}`);
     return;
   }
-  await client.query(`drop database if exists ${DATABASE} with (force)`);
-  await client.query(`create database ${DATABASE}`);
-  await client.end();
-  const handle = connectPostgres(benchUrl, 2);
-  await handle.migrate();
-  await handle.close();
+  await freshDatabase(DATABASE);
 
   const c = new pg.Client({ connectionString: benchUrl });
   await c.connect();
@@ -144,19 +128,10 @@ async function main() {
   const rate = option('rate', 200);
   await prepare(rows, others);
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tf-bench-tx-'));
-  const logFd = openSync(path.join(dataDir, 'server.log'), 'w');
   const appPort = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: benchUrl,
-    APP_SECRET,
-    LOG_LEVEL: 'info',
-  };
-  const app = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
+  const { dataDir, logFd, env: embedded } = productSetup('tf-bench-tx-', appPort);
+  const env: NodeJS.ProcessEnv = { ...embedded, DATABASE_URL: benchUrl, APP_SECRET };
+  const app = spawnProduct(env, logFd);
   let bare: ChildProcess | undefined;
   try {
     const base = `http://127.0.0.1:${appPort}`;
@@ -218,11 +193,7 @@ async function main() {
       `req/s ratio: ${(m(fast.app, 'rps') / m(fast.bare, 'rps')).toFixed(2)}x (issue 17: at least 0.8x); p99 at ${rate}/s ratio: ${(m(fixed.app, 'p99') / m(fixed.bare, 'p99')).toFixed(2)}x (at most 1.25x)`,
     );
   } finally {
-    bare?.kill('SIGTERM');
-    app.kill('SIGTERM');
-    await new Promise((r) => app.once('exit', r));
-    closeSync(logFd);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopServers(app, bare, logFd, dataDir);
   }
 }
 

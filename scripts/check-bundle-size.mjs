@@ -27,6 +27,7 @@ if (!existsSync(manifestFile)) {
   console.error(`No build manifest at ${path.relative(root, manifestFile)}: run \`npm run build\` first.`);
   process.exit(1);
 }
+/** @type {Record<string, { file: string; imports?: string[]; isEntry?: boolean }>} */
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 
@@ -34,9 +35,15 @@ const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const htmlScripts = [
   ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]),
   ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]),
-].map((src) => src.replace(/^\//, ''));
+]
+  .filter((src) => src !== undefined)
+  .map((src) => src.replace(/^\//, ''));
 
-/** A manifest entry's own file and, recursively, the chunks it imports statically (Vite preloads those). */
+/**
+ * A manifest entry's own file and, recursively, the chunks it imports statically (Vite preloads those).
+ * @param {string} key
+ * @param {Set<string>} into
+ */
 function withStaticImports(key, into) {
   const entry = manifest[key];
   if (!entry) throw new Error(`${key} is not in the build manifest: is the route table in check-bundle-size.mjs current?`);
@@ -45,11 +52,12 @@ function withStaticImports(key, into) {
   for (const imported of entry.imports ?? []) withStaticImports(imported, into);
 }
 
+/** @param {number} bytes */
 const kib = (bytes) => (bytes / 1024).toFixed(2).padStart(8);
 let failed = false;
 for (const [page, routeModules] of Object.entries(pages)) {
   const files = new Set(htmlScripts);
-  for (const key of Object.keys(manifest)) if (manifest[key].isEntry) withStaticImports(key, files);
+  for (const key of Object.keys(manifest)) if (manifest[key]?.isEntry) withStaticImports(key, files);
   for (const routeModule of routeModules) withStaticImports(routeModule, files);
 
   const rows = [...files].map((file) => {

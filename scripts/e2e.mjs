@@ -1,6 +1,7 @@
 // End-to-end tests: builds the product (`npm run build`: the web app and the compiled API), starts it as
 // `npm run serve` does (node on apps/api/dist/server.js, a fresh embedded database, real SMTP into a local
-// sink) and drives it with Playwright in Debian's Chromium.
+// sink) and drives it with Playwright in Debian's Chromium. Arguments go to `playwright test`; one that names
+// a config (`-c`/`--config`, as `npm run screenshots` does) replaces the journeys' own.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -11,16 +12,23 @@ import { startMailSink } from './mail-sink.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const extraArgs = process.argv.slice(2);
+const namesConfig = extraArgs.some((arg) => arg === '-c' || arg === '--config' || arg.startsWith('--config='));
+const configArgs = namesConfig ? [] : ['-c', 'apps/web/e2e/playwright.config.ts'];
 
+/** @returns {Promise<number>} */
 const freePort = () =>
   new Promise((resolve) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 
+/**
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ */
 async function waitForHealth(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -48,6 +56,7 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tf-e2e-'));
   const admin = { email: 'admin@e2e.terrafund.test', password: 'e2e-admin-password' };
+  /** @type {NodeJS.ProcessEnv} */
   const serverEnv = {
     ...process.env,
     // Development: the journeys pay through the built-in sandbox, which production refuses to run.
@@ -80,7 +89,7 @@ async function main() {
     // Asynchronously: the mail sink runs in this process, so its event loop must stay free during the run.
     const run = spawn(
       path.join(root, 'node_modules/.bin/playwright'),
-      ['test', '-c', 'apps/web/e2e/playwright.config.ts', ...extraArgs],
+      ['test', ...configArgs, ...extraArgs],
       {
         cwd: root,
         stdio: 'inherit',
@@ -104,7 +113,7 @@ async function main() {
     console.error(error instanceof Error ? error.message : error);
   } finally {
     server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+    await new Promise((resolve) => (server.exitCode !== null ? resolve(undefined) : server.once('exit', resolve)));
     await sink.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

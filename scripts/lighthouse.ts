@@ -16,13 +16,13 @@
  * the failing audits of the median run too. Exits non-zero when a page misses a target.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { freePort, median, option, waitFor } from './bench-http';
+import { freePort, median, option, productSetup, stopServers, waitFor } from './bench-http';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -58,12 +58,8 @@ async function startProduct() {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the web build failed');
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tf-lighthouse-'));
-  const logFile = path.join(dataDir, 'server.log');
-  const logFd = openSync(logFile, 'w');
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-  delete env.DATABASE_URL;
+  const { dataDir, logFile, logFd, env } = productSetup('tf-lighthouse-', port);
   delete env.SMTP_URL; // mail printed to the log, where the verification code is read
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
@@ -75,12 +71,7 @@ async function startProduct() {
   return {
     baseUrl,
     logFile,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      closeSync(logFd);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => stopServers(child, undefined, logFd, dataDir),
   };
 }
 

@@ -3,12 +3,18 @@
 import http from 'node:http';
 import { SMTPServer } from 'smtp-server';
 
-/** Undoes quoted-printable soft breaks and escapes so codes and links can be read with a regex. */
+/**
+ * Undoes quoted-printable soft breaks and escapes so codes and links can be read with a regex.
+ * @param {string} raw
+ */
 export function decodeQuotedPrintable(raw) {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, /** @type {string} */ hex) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** @typedef {{ to: string[]; subject: string; body: string; receivedAt: string }} SunkMail */
+
 export async function startMailSink() {
+  /** @type {SunkMail[]} */
   const messages = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -30,25 +36,27 @@ export async function startMailSink() {
       });
     },
   });
-  await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = smtp.server.address().port;
+  /** @type {import('node:net').Server} */
+  const smtpServer = smtp.server;
+  await new Promise((resolve) => smtpServer.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const smtpPort = /** @type {import('node:net').AddressInfo} */ (smtpServer.address()).port;
 
   const mailbox = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://127.0.0.1');
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const to = url.searchParams.get('to')?.toLowerCase();
     const list = to ? messages.filter((m) => m.to.includes(to)) : messages;
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(list));
   });
-  await new Promise((resolve) => mailbox.listen(0, '127.0.0.1', resolve));
-  const mailboxPort = mailbox.address().port;
+  await new Promise((resolve) => mailbox.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const mailboxPort = /** @type {import('node:net').AddressInfo} */ (mailbox.address()).port;
 
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     mailboxUrl: `http://127.0.0.1:${mailboxPort}`,
     async close() {
-      await new Promise((resolve) => smtp.close(resolve));
-      await new Promise((resolve) => mailbox.close(resolve));
+      await new Promise((resolve) => smtp.close(() => resolve(undefined)));
+      await new Promise((resolve) => mailbox.close(() => resolve(undefined)));
     },
   };
 }

@@ -10,7 +10,10 @@ const W = 1600;
 const H = 1000;
 const OUT = path.resolve(import.meta.dirname, '../apps/api/assets/sample-projects');
 
-/** mulberry32: a small seeded generator, so every picture is reproducible. */
+/**
+ * mulberry32: a small seeded generator, so every picture is reproducible.
+ * @param {number} seed
+ */
 function rng(seed) {
   let a = seed >>> 0;
   const next = () => {
@@ -22,16 +25,38 @@ function rng(seed) {
   };
   return {
     next,
+    /** @type {(min: number, max: number) => number} */
     range: (min, max) => min + next() * (max - min),
+    /** @type {(min: number, max: number) => number} */
     int: (min, max) => Math.floor(min + next() * (max - min + 1)),
-    pick: (list) => list[Math.floor(next() * list.length)],
+    /** @type {<T>(list: readonly T[]) => T} */
+    pick: (list) => /** @type {(typeof list)[number]} */ (list[Math.floor(next() * list.length)]),
+    /** @type {(p: number) => boolean} */
     chance: (p) => next() < p,
   };
 }
 
+/** @typedef {ReturnType<typeof rng>} Rand */
+
+/** @param {number} n */
 const r1 = (n) => Math.round(n * 10) / 10;
 
-/** Times of day: sky gradient, sun, light on façades, whether windows are lit. */
+/**
+ * @typedef {{
+ *   sky: [string, string, string];
+ *   sun?: { x: number; y: number; r: number; color: string; glow: string };
+ *   moon?: { x: number; y: number; r: number };
+ *   light: number;
+ *   lit: number;
+ *   haze: string;
+ *   water: [string, string];
+ * }} Mood
+ */
+
+/**
+ * Times of day: sky gradient, sun, light on façades, whether windows are lit.
+ * @satisfies {Record<string, Mood>}
+ */
 const MOODS = {
   day: { sky: ['#5b9bd5', '#9cc7ea', '#dbeefa'], sun: { x: 1250, y: 170, r: 60, color: '#fff6d5', glow: '#fff3c4' }, light: 1, lit: 0.05, haze: '#e8f2fa', water: ['#4f86b8', '#2e5f8a'] },
   golden: { sky: ['#f0a35e', '#f6c987', '#fbe7c2'], sun: { x: 380, y: 300, r: 70, color: '#fff0c9', glow: '#ffd28a' }, light: 0.9, lit: 0.15, haze: '#f7dcb6', water: ['#c98c5a', '#6a5a6b'] },
@@ -41,13 +66,19 @@ const MOODS = {
   autumn: { sky: ['#6fa3cf', '#b3d2ea', '#eef5f8'], sun: { x: 1180, y: 200, r: 55, color: '#fff8e0', glow: '#fff1c8' }, light: 1, lit: 0.05, haze: '#eef0ea', water: ['#5a88b0', '#35597c'] },
 };
 
-/** Mixes a hex colour towards black by `light` (1 = unchanged), for the time of day. */
+/**
+ * Mixes a hex colour towards black by `light` (1 = unchanged), for the time of day.
+ * @param {string} hex
+ * @param {number} light
+ */
 function shade(hex, light) {
   const n = Number.parseInt(hex.slice(1), 16);
+  /** @param {number} shift */
   const channel = (shift) => Math.round(((n >> shift) & 0xff) * light);
   return `#${[16, 8, 0].map((s) => channel(s).toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** @param {Mood} mood @param {string} id */
 function defs(mood, id) {
   const [top, mid, bottom] = mood.sky;
   const [waterTop, waterBottom] = mood.water;
@@ -60,6 +91,7 @@ function defs(mood, id) {
   </defs>`;
 }
 
+/** @param {Mood} mood @param {string} id @param {Rand} rand */
 function sky(mood, id, rand) {
   let out = `<rect width="${W}" height="${H}" fill="url(#sky${id})"/>`;
   if (mood.sun) {
@@ -85,7 +117,15 @@ function sky(mood, id, rand) {
   return out;
 }
 
-/** A ridge line across the picture: `base` is its mean height, `amp` its relief. */
+/**
+ * A ridge line across the picture: `base` is its mean height, `amp` its relief.
+ * @param {Rand} rand
+ * @param {number} base
+ * @param {number} amp
+ * @param {string} color
+ * @param {number} [opacity]
+ * @param {number} [steps]
+ */
 function ridge(rand, base, amp, color, opacity = 1, steps = 9) {
   const points = [`0,${H}`];
   for (let i = 0; i <= steps; i += 1) {
@@ -96,6 +136,7 @@ function ridge(rand, base, amp, color, opacity = 1, steps = 9) {
   return `<polygon points="${points.join(' ')}" fill="${color}" opacity="${opacity}"/>`;
 }
 
+/** @param {Rand} rand @param {number} base @param {number} amp @param {string} color */
 function smoothHills(rand, base, amp, color) {
   let d = `M0 ${H} L0 ${r1(base)}`;
   let x = 0;
@@ -109,10 +150,12 @@ function smoothHills(rand, base, amp, color) {
   return `<path d="${d}" fill="${color}"/>`;
 }
 
+/** @param {number} y @param {string} color @param {Mood} mood */
 function ground(y, color, mood) {
   return `<rect x="0" y="${y}" width="${W}" height="${H - y}" fill="${shade(color, mood.light)}"/>`;
 }
 
+/** @param {number} x @param {number} y @param {number} size @param {Mood} mood @param {string[]} palette */
 function deciduousTree(x, y, size, mood, palette) {
   const trunk = shade('#5b4030', mood.light);
   const [a, b] = palette.map((c) => shade(c, mood.light));
@@ -123,6 +166,7 @@ function deciduousTree(x, y, size, mood, palette) {
     <circle cx="${r1(x + size * 0.08)}" cy="${r1(y - size * 0.92)}" r="${r1(size * 0.22)}" fill="${b}" opacity="0.8"/></g>`;
 }
 
+/** @param {number} x @param {number} y @param {number} size @param {Mood} mood */
 function conifer(x, y, size, mood) {
   const green = shade('#2f5d3a', mood.light);
   const dark = shade('#234a2d', mood.light);
@@ -131,6 +175,7 @@ function conifer(x, y, size, mood) {
     <polygon points="${r1(x)},${r1(y - size)} ${r1(x + size * 0.28)},${r1(y - size * 0.1)} ${r1(x + size * 0.05)},${r1(y - size * 0.1)}" fill="${dark}"/></g>`;
 }
 
+/** @param {number} x @param {number} y @param {number} size @param {Mood} mood */
 function willow(x, y, size, mood) {
   const trunk = shade('#5a4632', mood.light);
   const leaf = shade('#7fa35a', mood.light);
@@ -144,7 +189,21 @@ function willow(x, y, size, mood) {
     <ellipse cx="${r1(x)}" cy="${r1(y - size * 0.82)}" rx="${r1(size * 0.42)}" ry="${r1(size * 0.22)}" fill="${leafDark}"/>${strands}</g>`;
 }
 
-/** A grid of windows; some are lit, more of them as the light falls. */
+/**
+ * A grid of windows; some are lit, more of them as the light falls.
+ * @param {Rand} rand
+ * @param {number} x
+ * @param {number} y
+ * @param {number} cols
+ * @param {number} rows
+ * @param {number} w
+ * @param {number} h
+ * @param {number} gapX
+ * @param {number} gapY
+ * @param {Mood} mood
+ * @param {string} [frame]
+ * @param {string} [glassColor]
+ */
 function windows(rand, x, y, cols, rows, w, h, gapX, gapY, mood, frame = '#e9eef2', glassColor = '#8fb3cf') {
   let out = '';
   for (let row = 0; row < rows; row += 1) {
@@ -160,6 +219,7 @@ function windows(rand, x, y, cols, rows, w, h, gapX, gapY, mood, frame = '#e9eef
   return out;
 }
 
+/** @param {Rand} rand @param {number} x @param {number} baseY @param {number} w @param {number} h @param {string} color @param {string} roof @param {Mood} mood */
 function townhouse(rand, x, baseY, w, h, color, roof, mood) {
   const peak = baseY - h - w * 0.32;
   let out = `<rect x="${r1(x)}" y="${r1(baseY - h)}" width="${r1(w)}" height="${r1(h)}" fill="${shade(color, mood.light)}"/>`;
@@ -172,6 +232,7 @@ function townhouse(rand, x, baseY, w, h, color, roof, mood) {
   return out;
 }
 
+/** @param {Rand} rand @param {number} x @param {number} baseY @param {number} w @param {number} h @param {number} floors @param {string} color @param {Mood} mood @param {boolean} [balconies] */
 function apartmentBlock(rand, x, baseY, w, h, floors, color, mood, balconies = true) {
   let out = `<rect x="${r1(x)}" y="${r1(baseY - h)}" width="${r1(w)}" height="${r1(h)}" fill="${shade(color, mood.light)}"/>`;
   out += `<rect x="${r1(x + w * 0.62)}" y="${r1(baseY - h)}" width="${r1(w * 0.38)}" height="${r1(h)}" fill="#000" opacity="0.09"/>`;
@@ -190,6 +251,7 @@ function apartmentBlock(rand, x, baseY, w, h, floors, color, mood, balconies = t
   return out;
 }
 
+/** @param {Rand} rand @param {number} x @param {number} baseY @param {number} w @param {number} h @param {Mood} mood */
 function brickLoft(rand, x, baseY, w, h, mood) {
   const brick = shade('#9c4a32', mood.light);
   let out = `<rect x="${r1(x)}" y="${r1(baseY - h)}" width="${r1(w)}" height="${r1(h)}" fill="${brick}"/>`;
@@ -220,6 +282,7 @@ function brickLoft(rand, x, baseY, w, h, mood) {
   return out;
 }
 
+/** @param {Rand} rand @param {number} x @param {number} baseY @param {number} w @param {number} h @param {Mood} mood @param {string} id @param {boolean} [crown] */
 function glassTower(rand, x, baseY, w, h, mood, id, crown = true) {
   let out = `<rect x="${r1(x)}" y="${r1(baseY - h)}" width="${r1(w)}" height="${r1(h)}" fill="url(#glass${id})"/>`;
   const cols = Math.round(w / 26);
@@ -245,6 +308,7 @@ function glassTower(rand, x, baseY, w, h, mood, id, crown = true) {
   return out;
 }
 
+/** @param {Rand} rand @param {number} x @param {number} baseY @param {number} w @param {number} h @param {Mood} mood @param {string} [color] */
 function warehouse(rand, x, baseY, w, h, mood, color = '#c9ccd1') {
   let out = `<rect x="${r1(x)}" y="${r1(baseY - h)}" width="${r1(w)}" height="${r1(h)}" fill="${shade(color, mood.light)}"/>`;
   for (let px = x + 18; px < x + w; px += 18) {
@@ -265,6 +329,7 @@ function warehouse(rand, x, baseY, w, h, mood, color = '#c9ccd1') {
   return out;
 }
 
+/** @param {number} x @param {number} baseY @param {Mood} mood @param {string} [color] */
 function truck(x, baseY, mood, color = '#e04b3c') {
   return `<g><rect x="${x}" y="${baseY - 70}" width="150" height="60" fill="${shade('#eef1f4', mood.light)}"/>
     <rect x="${x + 150}" y="${baseY - 56}" width="46" height="46" fill="${shade(color, mood.light)}"/>
@@ -272,12 +337,14 @@ function truck(x, baseY, mood, color = '#e04b3c') {
     <circle cx="${x + 30}" cy="${baseY - 8}" r="11" fill="#222"/><circle cx="${x + 120}" cy="${baseY - 8}" r="11" fill="#222"/><circle cx="${x + 176}" cy="${baseY - 8}" r="11" fill="#222"/></g>`;
 }
 
+/** @param {number} x @param {number} y @param {Mood} mood */
 function boat(x, y, mood) {
   return `<g><polygon points="${x},${y} ${x + 80},${y} ${x + 66},${y + 16} ${x + 12},${y + 16}" fill="${shade('#f5f5f5', mood.light)}"/>
     <line x1="${x + 38}" y1="${y}" x2="${x + 38}" y2="${y - 90}" stroke="${shade('#dddddd', mood.light)}" stroke-width="3"/>
     <polygon points="${x + 40},${y - 86} ${x + 40},${y - 6} ${x + 76},${y - 6}" fill="${shade('#fbfbf7', mood.light)}"/></g>`;
 }
 
+/** @param {number} y @param {Mood} mood @param {string} id @param {Rand} rand */
 function water(y, mood, id, rand) {
   let out = `<rect x="0" y="${y}" width="${W}" height="${H - y}" fill="url(#water${id})"/>`;
   for (let i = 0; i < 40; i += 1) {
@@ -288,17 +355,20 @@ function water(y, mood, id, rand) {
   return out;
 }
 
+/** @param {number} y @param {Mood} mood @param {boolean} [dashed] */
 function road(y, mood, dashed = true) {
   let out = `<rect x="0" y="${y}" width="${W}" height="70" fill="${shade('#55595f', mood.light)}"/><rect x="0" y="${y - 10}" width="${W}" height="10" fill="${shade('#c9c3b8', mood.light)}"/>`;
   if (dashed) for (let x = 20; x < W; x += 120) out += `<rect x="${x}" y="${y + 32}" width="60" height="6" fill="${shade('#f0e6c8', mood.light)}"/>`;
   return out;
 }
 
+/** @param {number} x @param {number} y @param {Mood} mood */
 function streetLamp(x, y, mood) {
   const lit = mood.lit > 0.3;
   return `<g><rect x="${x}" y="${y - 150}" width="6" height="150" fill="${shade('#2f3338', mood.light)}"/><rect x="${x - 14}" y="${y - 156}" width="34" height="8" fill="${shade('#2f3338', mood.light)}"/>${lit ? `<circle cx="${x + 3}" cy="${y - 146}" r="40" fill="#ffd98a" opacity="0.25"/><circle cx="${x + 3}" cy="${y - 146}" r="7" fill="#fff1c4"/>` : ''}</g>`;
 }
 
+/** @param {number} y @param {Mood} mood @param {number} [from] @param {number} [to] */
 function fence(y, mood, from = 0, to = W) {
   const wood = shade('#8a6a4a', mood.light);
   let out = `<rect x="${from}" y="${y - 46}" width="${to - from}" height="6" fill="${wood}"/><rect x="${from}" y="${y - 24}" width="${to - from}" height="6" fill="${wood}"/>`;
@@ -306,10 +376,12 @@ function fence(y, mood, from = 0, to = W) {
   return out;
 }
 
+/** @param {number} x @param {number} y @param {Mood} mood */
 function stake(x, y, mood) {
   return `<g><rect x="${x}" y="${y - 40}" width="5" height="40" fill="${shade('#c8a878', mood.light)}"/><polygon points="${x + 5},${y - 40} ${x + 26},${y - 33} ${x + 5},${y - 26}" fill="#ff6b3d"/></g>`;
 }
 
+/** @param {Mood} mood @param {string} id */
 function finish(mood, id) {
   return `<rect width="${W}" height="${H}" fill="url(#shadow${id})"/><rect width="${W}" height="${H}" fill="${mood.haze}" opacity="0.05"/>`;
 }
@@ -317,6 +389,7 @@ function finish(mood, id) {
 const AUTUMN = [['#d9822b', '#b85c1e'], ['#e0a030', '#c77a22'], ['#b8432a', '#8f3320']];
 const SUMMER = [['#5f9a4a', '#4a7f3b'], ['#6aa84f', '#4f8a3c'], ['#7bab55', '#5c8f42']];
 
+/** @satisfies {Record<string, (mood: Mood, id: string, rand: Rand) => string>} */
 const scenes = {
   /** A row of townhouses behind a lawn and a lane. */
   townhomes(mood, id, rand) {
@@ -431,7 +504,10 @@ const scenes = {
   },
 };
 
-/** Each sample project's pictures: the scene and the time of day. Slugs match the seed (seed.ts). */
+/**
+ * Each sample project's pictures: the scene and the time of day. Slugs match the seed (seed.ts).
+ * @type {Record<string, [keyof typeof scenes, keyof typeof MOODS][]>}
+ */
 const PICTURES = {
   'cedar-grove-townhomes': [['townhomes', 'day'], ['townhomes', 'golden'], ['townhomes', 'dusk']],
   'harbor-point-apartments': [['harbor', 'day'], ['harbor', 'sunset']],

@@ -9,6 +9,7 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
+/** @type {[name: string, command: string, args: string[]][]} */
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
@@ -29,6 +30,7 @@ for (const [name, command, args] of steps) {
   if (run.status !== 0) failures.push(name);
 }
 
+/** @param {string} file */
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 const vitest = readJson(path.join(results, 'vitest.json'));
 const e2e = readJson(path.join(results, 'e2e-results.json'));

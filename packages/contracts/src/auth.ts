@@ -36,6 +36,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** The second typing of a new password, on every form that asks for one. */
+const confirmPasswordField = requiredString(v.confirmPasswordRequired).min(1, v.confirmPasswordRequired);
+
+/** The form refused, with `message` under confirmPassword, unless confirmPassword repeats `field` exactly. */
+function confirmedBy<S extends z.ZodType<Record<K | 'confirmPassword', string>>, K extends string>(schema: S, field: K, message: string): S {
+  return schema.refine((f) => f[field] === f.confirmPassword, { path: ['confirmPassword'], message });
+}
+
 export const registerBody = z.object({
   firstName: nameField,
   lastName: nameField,
@@ -46,13 +54,11 @@ export const registerBody = z.object({
 export type RegisterBody = z.input<typeof registerBody>;
 
 /** The registration form: the API body plus what only the browser checks. */
-export const registerForm = registerBody
-  .extend({
-    phone: phoneField,
-    confirmPassword: requiredString(v.confirmPasswordRequired).min(1, v.confirmPasswordRequired),
-    terms: z.boolean().refine((ticked) => ticked, v.termsRequired),
-  })
-  .refine((f) => f.password === f.confirmPassword, { path: ['confirmPassword'], message: v.passwordsDoNotMatch });
+export const registerForm = confirmedBy(
+  registerBody.extend({ phone: phoneField, confirmPassword: confirmPasswordField, terms: z.boolean().refine((ticked) => ticked, v.termsRequired) }),
+  'password',
+  v.passwordsDoNotMatch,
+);
 export type RegisterForm = z.input<typeof registerForm>;
 
 export const loginBody = z.object({
@@ -83,12 +89,11 @@ export const resetPasswordBody = z.object({
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
-export const resetPasswordForm = z
-  .object({
-    newPassword: passwordField,
-    confirmPassword: requiredString(v.confirmPasswordRequired).min(1, v.confirmPasswordRequired),
-  })
-  .refine((f) => f.newPassword === f.confirmPassword, { path: ['confirmPassword'], message: v.passwordsDoNotMatch });
+export const resetPasswordForm = confirmedBy(
+  z.object({ newPassword: passwordField, confirmPassword: confirmPasswordField }),
+  'newPassword',
+  v.passwordsDoNotMatch,
+);
 export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 
 export const changePasswordBody = z.object({
@@ -97,11 +102,11 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
-export const changePasswordForm = changePasswordBody
-  .extend({
-    confirmPassword: requiredString(v.confirmPasswordRequired).min(1, v.confirmPasswordRequired),
-  })
-  .refine((f) => f.newPassword === f.confirmPassword, { path: ['confirmPassword'], message: v.newPasswordsDoNotMatch });
+export const changePasswordForm = confirmedBy(
+  changePasswordBody.extend({ confirmPassword: confirmPasswordField }),
+  'newPassword',
+  v.newPasswordsDoNotMatch,
+);
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 
 /** The spec's client sends email too; it must equal the current one (e-mail is read-only). */

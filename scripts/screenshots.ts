@@ -1,18 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './support/test';
-import { verificationCode } from './support/mailbox';
-import { fillRegisterForm, newMember, otpBoxes } from './support/members';
+import { verificationCode } from '../apps/web/e2e/support/mailbox';
+import { fillRegisterForm, newMember, otpBoxes } from '../apps/web/e2e/support/members';
+import { expect, test } from '../apps/web/e2e/support/test';
 
 /**
- * Not a check: pictures of the main screens for a person to look at, taken only with E2E_SHOTS=1
- * (`E2E_SHOTS=1 E2E_SKIP_BUILD=1 npm run test:e2e -- screenshots`). They go to E2E_SHOTS_DIR, default
- * /tmp/e2e-shots, never into the repository.
+ * Not a check: pictures of the main screens for a person to look at, taken by `npm run screenshots` (the
+ * product started as for the browser journeys, with scripts/screenshots.config.ts; E2E_SKIP_BUILD=1 reuses
+ * the last build). They go to E2E_SHOTS_DIR, default /tmp/e2e-shots, never into the repository.
  */
 const shotsDir = process.env.E2E_SHOTS_DIR ?? '/tmp/e2e-shots';
 
 test.describe('screenshots', () => {
-  test.skip(!process.env.E2E_SHOTS, 'set E2E_SHOTS=1 to take the screenshots');
   test.describe.configure({ timeout: 180_000 });
 
   for (const theme of ['dark', 'light'] as const) {
@@ -20,8 +19,7 @@ test.describe('screenshots', () => {
       { width: 1366, height: 900 },
       { width: 390, height: 844 },
     ]) {
-      test(`${theme} at ${size.width}px`, async ({ browser }, testInfo) => {
-        testInfo.skip(testInfo.project.name !== 'desktop', 'taken once, from the desktop project');
+      test(`${theme} at ${size.width}px`, async ({ browser }) => {
         mkdirSync(shotsDir, { recursive: true });
         const context = await browser.newContext({ viewport: size, hasTouch: size.width < 500 });
         // about:blank, where a new page starts, has no storage: the choice is set on the app's own pages.
