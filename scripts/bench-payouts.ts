@@ -126,7 +126,7 @@ async function expectedTotal(): Promise<{ memberships: number; cents: number }> 
   });
 }
 
-/** The due-day condition of the job (jobs/payouts.ts, dueOn) on the measured day, whose 00:00 UTC is parameter `at`. */
+/** The due-day condition of the job (modules/payouts/payouts.service.ts, dueOn) on the measured day, whose 00:00 UTC is parameter `at`. */
 const dueCondition = (at: string) =>
   `m.started_at < ${at}::timestamptz and m.ends_at >= ${at}::timestamptz and (m.replaced_at is null or m.replaced_at >= ${at}::timestamptz)`;
 
@@ -248,7 +248,7 @@ async function onCopy<T>(copy: string, run: (url: string) => Promise<T>, dropAft
 const reference = (copy: string, statement: string, values: unknown[]) =>
   onCopy(copy, (url) =>
     withClient(url, async (c) => {
-      // The session settings the job gives its passes (jobs/payouts.ts).
+      // The session settings the job gives its passes (modules/payouts/payouts.service.ts).
       await c.query(`set jit = off; set work_mem = '${PASS_WORK_MEM}'`);
       const run = await timed(() => c.query(statement, values));
       return { ms: run.ms, rows: Number(run.value.rows[0]?.rows ?? run.value.rowCount ?? 0), load: run.load };

@@ -8,7 +8,7 @@ import { users } from './users';
  * A member's pack (docs/product.md §5.5 Memberships): bought by a settled deposit, runs 3 years from activation. Price and
  * daily dividend are copied from the pack at purchase so a later change of the price list changes nothing here.
  * At most one `active` membership per member; "Switch Plan" marks the old one `replaced` (with `replaced_at`,
- * the moment the new one started). Which business days a membership is paid for: see jobs/payouts.ts.
+ * the moment the new one started). Which business days a membership is paid for: see modules/payouts/payouts.service.ts.
  */
 export const memberships = pgTable(
   'memberships',
@@ -39,9 +39,9 @@ export const memberships = pgTable(
     uniqueIndex('memberships_deposit_transaction_unique').on(t.depositTransactionId),
     index('memberships_user_idx').on(t.userId, t.startedAt.desc()),
     // The payout job walks memberships in activation order, the order their rows (and their members' wallets)
-    // were written in (jobs/payouts.ts).
+    // were written in (modules/payouts/payouts.service.ts).
     index('memberships_started_idx').on(t.startedAt, t.id),
-    // The end job's sweep reads only the active memberships near their end (jobs/membership-end.ts).
+    // The end job's sweep reads only the active memberships near their end (modules/memberships/membership-end.service.ts).
     index('memberships_active_ends_idx').on(t.endsAt).where(sql`${t.status} = 'active'`),
   ],
 );
@@ -75,7 +75,7 @@ export const dividendPayouts = pgTable(
 );
 
 /**
- * The mails of a membership's end (jobs/membership-end.ts): one row per membership and kind, written in the
+ * The mails of a membership's end (modules/memberships/membership-end.service.ts): one row per membership and kind, written in the
  * transaction that queues the mail. The primary key is what makes each mail go once, whatever number of
  * servers or reruns look at the same membership at once.
  */

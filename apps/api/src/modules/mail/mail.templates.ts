@@ -175,7 +175,7 @@ export const mailTemplates = {
       undefined,
       { label: 'View the project', url: p.projectUrl },
     ),
-  /** jobs/membership-end.ts: MEMBERSHIP_END_NOTICE_DAYS before the end, or later when the server was down then. */
+  /** modules/memberships/membership-end.service.ts: MEMBERSHIP_END_NOTICE_DAYS before the end, or later when the server was down then. */
   membershipEndingSoon: (p: { firstName: string; pack: string; daysLeft: number; lastPaidDay: string; walletUrl: string }) =>
     compose(
       `Your ${p.pack} membership ends in ${p.daysLeft} ${p.daysLeft === 1 ? 'day' : 'days'}`,
@@ -187,7 +187,7 @@ export const mailTemplates = {
       undefined,
       { label: 'Open your wallet', url: p.walletUrl },
     ),
-  /** jobs/membership-end.ts: at the end, or later when the server was down then. */
+  /** modules/memberships/membership-end.service.ts: at the end, or later when the server was down then. */
   membershipEnded: (p: { firstName: string; pack: string; lastPaidDay: string; walletUrl: string }) =>
     compose(
       `Your ${p.pack} membership has ended`,

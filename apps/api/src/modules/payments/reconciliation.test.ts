@@ -4,7 +4,7 @@ import { startFakeBtcpay, type FakeBtcpay } from '../../../test/fake-http-server
 import { startDeposit, testAppAt } from '../../../test/memberships';
 import { createTestApp, createUser, rows, testPayments, type TestContext } from '../../../test/test-app';
 import { memberships, paymentInvoices, sandboxInvoices, transactions } from '../../db/schema';
-import { checkLedger } from '../ledger/ledger.service';
+import { checkLedger } from '../ledger';
 import { isSandboxProvider } from './configured-provider';
 import { GRACE_MS, reconcilePayments, RECHECK_MS } from './reconciliation.service';
 

@@ -200,7 +200,7 @@ export async function settleDeposit(
     .where(and(eq(memberships.userId, invoice.userId), eq(memberships.status, 'active')))
     .for('update');
   // A pack bought after the active one ended is a renewal: the old one is marked ended (its price retired)
-  // rather than replaced, and the member's "has ended" mail goes now unless it went (jobs/membership-end.ts).
+  // rather than replaced, and the member's "has ended" mail goes now unless it went (modules/memberships/membership-end.service.ts).
   const renewal = previous !== undefined && hasEnded(previous, now, deps.config.payoutTime);
   if (previous && renewal) await endMembership(tx, deps, previous, member);
   if (previous && !renewal) {
