@@ -21,6 +21,18 @@ function writeCompressed(file, text) {
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
 }
 
+/**
+ * A drawn page needs no script to be seen: its app starts after the first frame is on screen, so downloading and
+ * running the scripts never holds the first paint back (they are still fetched early by the modulepreload links).
+ * One inline script for every page, reading the entry's address from its own attribute: the server allows it by
+ * its hash (apps/api/src/plugins/web.ts).
+ */
+function startAfterFirstPaint(html) {
+  return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src) =>
+    `<script data-entry="${src}">(function(s){requestAnimationFrame(function(){setTimeout(function(){import(s.dataset.entry)})})})(document.currentScript)</script>`,
+  );
+}
+
 /** The built index.html with its stylesheet link replaced by the stylesheet itself. */
 function inlineStylesheet(html) {
   return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (_, href) => {
@@ -56,7 +68,7 @@ try {
     if (!markup.includes('<main')) throw new Error(`${pathname} pre-rendered without its <main>`);
     // React writes the screen's <title> where it renders it; the page's own belongs in <head>.
     const title = markup.match(/^<title>.*?<\/title>/)?.[0] ?? '';
-    const page = shell
+    const page = startAfterFirstPaint(shell)
       .replace(/<title>.*?<\/title>/, title || '$&')
       .replace('<div id="root"></div>', `<div id="root" data-prerendered>${markup.slice(title.length)}</div>`);
     writeCompressed(path.join(outDir, file), page);

@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, createAppRouter, whenRouterReady } from './app/router';
 import './index.css';
@@ -14,23 +14,28 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 const router = createAppRouter();
+const app = (
+  <StrictMode>
+    <AppProvider>
+      <AppRouter router={router} />
+    </AppProvider>
+  </StrictMode>
+);
+
+// The landing and sign-in pages arrive drawn (scripts/prerender.mjs) as a first-time visitor sees them: no session,
+// dark theme. Once the screen's own module has loaded, React adopts that markup (hydration) instead of drawing the
+// page again, and a remembered light theme follows right after through the stores' server snapshots. With a
+// stored session the drawn page is hidden (index.html) and replaced. Either way as a transition, so the work
+// yields to the browser every few milliseconds instead of blocking it (Total Blocking Time on a slow phone).
+// Any other address renders at once and shows the loading spinner meanwhile.
 const render = () => {
+  if (root.hasAttribute('data-prerendered') && !document.documentElement.classList.contains('has-session')) {
+    startTransition(() => void hydrateRoot(root, app));
+    return;
+  }
   root.removeAttribute('data-prerendered');
-  // As a transition the first render yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole page (Total Blocking Time on a slow phone); the screen still appears in one commit.
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <AppProvider>
-          <AppRouter router={router} />
-        </AppProvider>
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => createRoot(root).render(app));
 };
 
-// The landing and sign-in pages arrive drawn (scripts/prerender.mjs): they stay on screen until the screen's own
-// module has loaded, and React then replaces them in one frame with the same page, so nothing flashes or moves.
-// Any other address renders at once and shows the loading spinner meanwhile.
 if (root.hasAttribute('data-prerendered')) void whenRouterReady(router).then(render);
 else render();

@@ -16,16 +16,21 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const PRERENDERED: Record<string, string> = { '/': 'prerendered/home.html', '/login': 'prerendered/login.html' };
 
 /**
- * The CSP sources of the inline scripts of the built index.html (the theme and session check that must run
- * before the first paint): each one allowed by its SHA-256, so no other inline script can run.
+ * The CSP sources of the inline scripts of the pages the server sends (index.html and the pre-rendered pages: the
+ * theme and session check that must run before the first paint, and the drawn pages' deferred start): each one
+ * allowed by its SHA-256, so no other inline script can run.
  */
 export function inlineScriptSources(distDir: string | undefined): string[] {
-  const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
-  if (!indexFile || !existsSync(indexFile)) return [];
-  const html = readFileSync(indexFile, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`,
-  );
+  if (!distDir) return [];
+  const sources = new Set<string>();
+  for (const file of ['index.html', ...Object.values(PRERENDERED)]) {
+    const page = path.join(distDir, file);
+    if (!existsSync(page)) continue;
+    for (const [, body] of readFileSync(page, 'utf8').matchAll(/<script(?:\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+      if (body!.trim()) sources.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+    }
+  }
+  return [...sources];
 }
 
 /**
