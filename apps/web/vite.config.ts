@@ -28,5 +28,14 @@ export default defineConfig({
     sourcemap: false,
     // Read by scripts/check-bundle-size.mjs: which chunks each route module pulls in (dist/.vite, never served).
     manifest: true,
+    rollupOptions: {
+      output: {
+        // React and React DOM in a chunk of their own: a pre-rendered page evaluates it in one task and the rest of
+        // the app in the next (scripts/prerender.mjs), so neither blocks the main thread for long (issue 17: TBT).
+        manualChunks(id: string) {
+          return /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'react-dom' : undefined;
+        },
+      },
+    },
   },
 });

@@ -22,15 +22,52 @@ function writeCompressed(file, text) {
 }
 
 /**
- * A drawn page needs no script to be seen: its app starts after the first frame is on screen, so downloading and
- * running the scripts never holds the first paint back (they are still fetched early by the modulepreload links).
- * One inline script for every page, reading the entry's address from its own attribute: the server allows it by
- * its hash (apps/api/src/plugins/web.ts).
+ * A drawn page needs no script to be seen: its app starts once the browser reports the first contentful paint
+ * (a paint entry arrives only when the frame is on screen; at the latest after 3 s, and at once where paint
+ * timing is missing), so fetching and running the scripts never holds the first paint back on a slow phone. The
+ * entry's module preloads are started at the same moment, so its imports still load side by side; React is
+ * evaluated first, in a task of its own, and the app after it. One inline
+ * script for every page, reading the addresses from its own attributes: the server allows it by its hash
+ * (apps/api/src/plugins/web.ts).
  */
+const START_AFTER_PAINT = `(function (s) {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    s.dataset.preload.split(' ').filter(Boolean).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    // React first, in a task of its own; the app's own modules in the next one.
+    Promise.all(s.dataset.first.split(' ').filter(Boolean).map(function (href) { return import(href); }))
+      .then(function () { return new Promise(function (resolve) { setTimeout(resolve); }); })
+      .then(function () { return import(s.dataset.entry); });
+  }
+  try {
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start);
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(start, 3000);
+  } catch (e) {
+    start();
+  }
+})(document.currentScript);`;
+
 function startAfterFirstPaint(html) {
-  return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src) =>
-    `<script data-entry="${src}">(function(s){requestAnimationFrame(function(){setTimeout(function(){import(s.dataset.entry)})})})(document.currentScript)</script>`,
-  );
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entry) throw new Error('index.html has no module entry');
+  const hrefs = preloads.map((m) => m[1]);
+  const first = hrefs.filter((href) => /\/react-dom-[\w-]+\.js$/.test(href));
+  if (!first.length) throw new Error('no react-dom chunk among the entry\'s preloads (apps/web/vite.config.ts)');
+  const start = `<script data-entry="${entry[1]}" data-preload="${hrefs.join(' ')}" data-first="${first.join(' ')}">${START_AFTER_PAINT}</script>`;
+  let out = html.replace(entry[0], () => start);
+  for (const [link] of preloads) out = out.replace(link, '');
+  return out;
 }
 
 /** The built index.html with its stylesheet link replaced by the stylesheet itself. */
