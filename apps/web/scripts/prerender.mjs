@@ -2,7 +2,8 @@
 // (dist/prerendered/), and the stylesheet inlined into every page so nothing blocks the first paint (issue 17).
 // The screens are rendered by React on the server side of Vite (ssrLoadModule of src/prerender.tsx) inside a
 // jsdom window with empty storage: exactly what a first-time visitor sees before any request is answered.
-// The server sends dist/prerendered/<name>.html for "/" and "/login" (apps/api/src/plugins/web.ts).
+// A member's screens get a copy that names their modules for preloading. dist/prerendered/pages.json says which
+// page the server sends for which address (apps/api/src/plugins/web.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -11,7 +12,35 @@ import { createServer } from 'vite';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
-export const PRERENDERED = { '/': 'home.html', '/login': 'login.html' };
+/** Drawn at build: what a first-time visitor sees there. */
+const DRAWN = { '/': 'home.html', '/login': 'login.html' };
+/**
+ * A member's screens cannot be drawn ahead (they show the member's own data), but their pages can name the
+ * screen's modules up front, so the browser fetches them with the app instead of after it (issue 17: LCP).
+ */
+const PRELOADED = {
+  '/dashboard': ['src/features/layout/components/app-layout.tsx', 'src/app/routes/dashboard.tsx'],
+  '/wallet': ['src/features/layout/components/app-layout.tsx', 'src/app/routes/wallet.tsx'],
+  '/projects': ['src/features/layout/components/app-layout.tsx', 'src/app/routes/projects.tsx'],
+  '/profile': ['src/features/layout/components/app-layout.tsx', 'src/app/routes/profile.tsx'],
+  '/kyc': ['src/features/layout/components/app-layout.tsx', 'src/app/routes/kyc.tsx'],
+};
+
+/** The built files of these source modules and of everything they import, in the build manifest. */
+function chunksOf(manifest, sources) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || key === 'index.html' || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const source of sources) {
+    if (!manifest[source]) throw new Error(`${source} is not in the build manifest`);
+    visit(source);
+  }
+  return [...files];
+}
 
 /** Writes a file with its .br and .gz beside it, as the build does for every text file. */
 function writeCompressed(file, text) {
@@ -22,6 +51,9 @@ function writeCompressed(file, text) {
 }
 
 /**
+ * Every page starts its app in two steps: React evaluated in a task of its own, then the app's modules in the
+ * next, so neither holds the main thread for long (issue 17: Total Blocking Time on a slow phone).
+ *
  * A drawn page needs no script to be seen: its app starts once the browser reports the first contentful paint
  * (a paint entry arrives only when the frame is on screen; at the latest after 3 s, and at once where paint
  * timing is missing), so fetching and running the scripts never holds the first paint back on a slow phone. The
@@ -30,7 +62,7 @@ function writeCompressed(file, text) {
  * script for every page, reading the addresses from its own attributes: the server allows it by its hash
  * (apps/api/src/plugins/web.ts).
  */
-const START_AFTER_PAINT = `(function (s) {
+const START_IN_STEPS = `(function (s) {
   var started = false;
   function start() {
     if (started) return;
@@ -47,6 +79,7 @@ const START_AFTER_PAINT = `(function (s) {
       .then(function () { return new Promise(function (resolve) { setTimeout(resolve); }); })
       .then(function () { return import(s.dataset.entry); });
   }
+  if (!s.hasAttribute('data-after-paint')) return start();
   try {
     new PerformanceObserver(function (list) {
       if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start);
@@ -57,16 +90,18 @@ const START_AFTER_PAINT = `(function (s) {
   }
 })(document.currentScript);`;
 
-function startAfterFirstPaint(html) {
+function startInSteps(html, { afterPaint }) {
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
   if (!entry) throw new Error('index.html has no module entry');
   const hrefs = preloads.map((m) => m[1]);
   const first = hrefs.filter((href) => /\/react-dom-[\w-]+\.js$/.test(href));
   if (!first.length) throw new Error('no react-dom chunk among the entry\'s preloads (apps/web/vite.config.ts)');
-  const start = `<script data-entry="${entry[1]}" data-preload="${hrefs.join(' ')}" data-first="${first.join(' ')}">${START_AFTER_PAINT}</script>`;
+  // A page that starts at once keeps its preload links where the browser sees them first; a drawn page adds them
+  // when it starts.
+  const start = `<script data-entry="${entry[1]}" data-preload="${afterPaint ? hrefs.join(' ') : ''}" data-first="${first.join(' ')}"${afterPaint ? ' data-after-paint' : ''}>${START_IN_STEPS}</script>`;
   let out = html.replace(entry[0], () => start);
-  for (const [link] of preloads) out = out.replace(link, '');
+  if (afterPaint) for (const [link] of preloads) out = out.replace(link, '');
   return out;
 }
 
@@ -95,22 +130,37 @@ const vite = await createServer({
 });
 try {
   const { prerender } = await vite.ssrLoadModule('/src/prerender.tsx');
-  const shell = inlineStylesheet(readFileSync(path.join(dist, 'index.html'), 'utf8'));
-  writeCompressed(path.join(dist, 'index.html'), shell);
+  const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const shell = inlineStylesheet(built);
+  writeCompressed(path.join(dist, 'index.html'), startInSteps(shell, { afterPaint: false }));
   const outDir = path.join(dist, 'prerendered');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir);
-  for (const [pathname, file] of Object.entries(PRERENDERED)) {
+  const pages = {};
+  for (const [pathname, file] of Object.entries(DRAWN)) {
     const markup = await prerender(pathname);
     if (!markup.includes('<main')) throw new Error(`${pathname} pre-rendered without its <main>`);
     // React writes the screen's <title> where it renders it; the page's own belongs in <head>.
     const title = markup.match(/^<title>.*?<\/title>/)?.[0] ?? '';
-    const page = startAfterFirstPaint(shell)
+    const page = startInSteps(shell, { afterPaint: true })
       .replace(/<title>.*?<\/title>/, title || '$&')
       .replace('<div id="root"></div>', `<div id="root" data-prerendered>${markup.slice(title.length)}</div>`);
     writeCompressed(path.join(outDir, file), page);
+    pages[pathname] = `prerendered/${file}`;
     console.log(`pre-rendered ${pathname} → dist/prerendered/${file} (${Math.round(page.length / 1024)} KiB)`);
   }
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  for (const [pathname, sources] of Object.entries(PRELOADED)) {
+    const links = chunksOf(manifest, sources)
+      .filter((file) => !shell.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('');
+    const file = `${pathname.slice(1)}.html`;
+    writeCompressed(path.join(outDir, file), startInSteps(shell, { afterPaint: false }).replace('</head>', `${links}</head>`));
+    pages[pathname] = `prerendered/${file}`;
+  }
+  // Which page the server sends for which address (apps/api/src/plugins/web.ts).
+  writeFileSync(path.join(outDir, 'pages.json'), JSON.stringify(pages, null, 2));
 } finally {
   await vite.close();
   dom.window.close();

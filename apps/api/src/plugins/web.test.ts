@@ -17,6 +17,7 @@ function fakeDist() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tf-web-'));
   const files: Record<string, string> = {
     'index.html': `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`,
+    'prerendered/pages.json': JSON.stringify({ '/': 'prerendered/home.html', '/login': 'prerendered/login.html' }),
     'prerendered/home.html': `<!doctype html><html><head></head><body><div id="root" data-prerendered><main>Welcome</main></div></body></html>`,
     'prerendered/login.html': `<!doctype html><html><head></head><body><div id="root" data-prerendered><main>Sign in</main></div></body></html>`,
     'assets/index-Ab12Cd34.js': `console.log(${JSON.stringify('terrafund '.repeat(300))});`,

@@ -10,10 +10,16 @@ const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * Pages the build drew in advance (apps/web/scripts/prerender.mjs): a first visit to these addresses paints from
- * the HTML alone, before any script has loaded (issue 17).
+ * The pages the build made for particular addresses (apps/web/scripts/prerender.mjs, dist/prerendered/pages.json):
+ * the landing and sign-in pages drawn in advance, so a first visit paints from the HTML alone, and the member's
+ * screens with their modules named for preloading (issue 17). Every other address gets index.html.
  */
-const PRERENDERED: Record<string, string> = { '/': 'prerendered/home.html', '/login': 'prerendered/login.html' };
+function pagesOf(distDir: string | undefined): Map<string, string> {
+  const list = distDir ? path.join(distDir, 'prerendered', 'pages.json') : undefined;
+  if (!list || !existsSync(list)) return new Map();
+  const pages = JSON.parse(readFileSync(list, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(pages).filter(([, file]) => existsSync(path.join(distDir!, file))));
+}
 
 /**
  * The CSP sources of the inline scripts of the pages the server sends (index.html and the pre-rendered pages: the
@@ -23,7 +29,7 @@ const PRERENDERED: Record<string, string> = { '/': 'prerendered/home.html', '/lo
 export function inlineScriptSources(distDir: string | undefined): string[] {
   if (!distDir) return [];
   const sources = new Set<string>();
-  for (const file of ['index.html', ...Object.values(PRERENDERED)]) {
+  for (const file of ['index.html', ...pagesOf(distDir).values()]) {
     const page = path.join(distDir, file);
     if (!existsSync(page)) continue;
     for (const [, body] of readFileSync(page, 'utf8').matchAll(/<script(?:\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
@@ -36,15 +42,13 @@ export function inlineScriptSources(distDir: string | undefined): string[] {
 /**
  * Serves the built web app: hashed assets cached for a year, index.html and the other unhashed files
  * revalidated on every use, and every non-API GET that is not a file answered with index.html so client-side
- * routes load (the landing and sign-in addresses with their pre-rendered page). The build writes each text file also as .br and .gz (apps/web/vite.config.ts); the one the
+ * routes load (or the page the build made for that address). The build writes each text file also as .br and .gz (apps/web/vite.config.ts); the one the
  * request's Accept-Encoding prefers is sent as it is, so nothing is compressed per request.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWeb = Boolean(indexFile && existsSync(indexFile));
-  const prerendered = new Map(
-    Object.entries(PRERENDERED).filter(([, file]) => hasWeb && existsSync(path.join(distDir!, file))),
-  );
+  const pages = hasWeb ? pagesOf(distDir) : new Map<string, string>();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir!,
@@ -66,6 +70,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     if (!hasWeb || pathname.startsWith('/api') || isSourceMap(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: messages.common.routeNotFound(request.method, pathname), code: 'NOT_FOUND' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(pathname) ?? 'index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(pages.get(pathname) ?? 'index.html');
   });
 }
