@@ -216,6 +216,14 @@ export const newMemberTour = (member: Member): Tour => async (page, check) => {
     await page.goto('/wallet');
     await expect(page.getByRole('link', { name: /^Continue payment for / }).first()).toBeVisible();
   });
+  await at('payment successful', async () => {
+    await page.goto('/wallet/payment/success');
+    await h1(page, 'Payment Successful!');
+  });
+  await at('payment timed out', async () => {
+    await page.goto('/wallet/payment/timeout');
+    await h1(page, 'Payment Timed Out');
+  });
   await at('KYC step 1', async () => {
     await page.goto('/kyc');
     await stepHeading('Personal Information');
