@@ -5,11 +5,12 @@ import { queryRows, type Executor } from '../../db/client';
 import { projects, transactions, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { memberAccount, memberBalance, postEntry, type LedgerProblem } from '../ledger/ledger.service';
+import { PG, toDomainError } from '../../lib/pg-error';
+import { InsufficientBalanceError, memberAccount, memberBalance, postEntry, type LedgerProblem } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
 import { toTransactionDto } from '../transactions/transactions.service';
-import { formatUsd, pgCode, projectById, usdToCents } from './projects.service';
+import { formatUsd, projectById, usdToCents } from './projects.service';
 
 const m = messages.projects;
 const amountError = (message: string) => new AppError('VALIDATION_ERROR', message, { fields: { amount: message } });
@@ -93,10 +94,11 @@ export async function invest(deps: Deps, user: UserRow, projectId: string, body:
     deps.mailQueued();
     return answer;
   } catch (error) {
-    if (error instanceof AppError && error.message === messages.ledger.insufficientBalance) throw amountError(m.insufficientBalance);
+    if (error instanceof InsufficientBalanceError) throw amountError(m.insufficientBalance);
     // Only reachable if something bypassed the row lock: the database's CHECK funded ≤ target still holds.
-    if (pgCode(error) === '23514') throw new AppError('CONFLICT', m.fullyFunded);
-    throw error;
+    throw toDomainError(error, [
+      { code: PG.checkViolation, constraints: ['projects_funded_within_target'], error: () => new AppError('CONFLICT', m.fullyFunded) },
+    ]);
   }
 }
 

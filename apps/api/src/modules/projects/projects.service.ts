@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client';
 import { auditLog, projects, transactions, users, type ProjectDetails, type ProjectRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { PG, toDomainError } from '../../lib/pg-error';
 import { assetKinds } from './assets.service';
 
 const m = messages.projects;
@@ -185,17 +186,6 @@ export async function createProject(deps: ProjectDeps, admin: { id: string }, bo
   });
 }
 
-const PG_CHECK_VIOLATION = '23514';
-const PG_FOREIGN_KEY_VIOLATION = '23503';
-/** The SQLSTATE of a database error, through the wrappers drivers and Drizzle put around it. */
-export function pgCode(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
 /**
  * PATCH /api/projects/{id}: the body is merged into the stored project and the merged project must pass
  * every rule a new one passes, and its target may not fall below what members already invested. The row is
@@ -228,10 +218,14 @@ export async function updateProject(deps: ProjectDeps, admin: { id: string }, id
       return projectById(tx, id);
     });
   } catch (error) {
-    if (pgCode(error) === PG_CHECK_VIOLATION) {
-      throw new AppError('VALIDATION_ERROR', m.targetInvalid, { fields: { target: m.targetInvalid } });
-    }
-    throw error;
+    // A target below what was invested meanwhile, or below the minimum investment.
+    throw toDomainError(error, [
+      {
+        code: PG.checkViolation,
+        constraints: ['projects_funded_within_target', 'projects_amounts'],
+        error: () => new AppError('VALIDATION_ERROR', m.targetInvalid, { fields: { target: m.targetInvalid } }),
+      },
+    ]);
   }
 }
 
@@ -256,7 +250,8 @@ export async function deleteProject(deps: ProjectDeps, admin: { id: string }, id
       await auditProject(tx, deps, admin.id, 'project.deleted', id, formOf(current), null);
     });
   } catch (error) {
-    if (pgCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError('CONFLICT', m.hasInvestments);
-    throw error;
+    throw toDomainError(error, [
+      { code: PG.foreignKeyViolation, constraints: ['transactions_project_id_projects_id_fk'], error: () => new AppError('CONFLICT', m.hasInvestments) },
+    ]);
   }
 }

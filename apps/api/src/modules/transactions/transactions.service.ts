@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor, type PageKey } from '../admin/transactions-page';
 import { recordAudit } from '../audit/audit.service';
-import { memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
+import { InsufficientBalanceError, memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
 
@@ -96,7 +96,7 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
     deps.mailQueued();
     return toTransactionDto(row);
   } catch (error) {
-    if (error instanceof AppError && error.message === messages.ledger.insufficientBalance) {
+    if (error instanceof InsufficientBalanceError) {
       throw new AppError('VALIDATION_ERROR', messages.wallet.insufficientBalance, {
         fields: { amount: messages.wallet.insufficientBalance },
       });
