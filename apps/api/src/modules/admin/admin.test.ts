@@ -16,8 +16,10 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../../test/test-app';
-import { dashboardStats, pageQuery } from './admin.service';
-import { decodeCursor, encodeCursor, PageBookmarks } from './transactions-page';
+import { dashboardStats } from './admin-stats.service';
+import { pageQuery } from './admin-transactions.service';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { PageBookmarks } from './page-bookmarks';
 
 const PAGE = ADMIN_TRANSACTIONS_PAGE_SIZE;
 const DAY = 86_400_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Transaction } from '@terrafund/contracts';
 import { transactions } from '../../db/schema';
 import { bearer, createTestApp, createUser, loginAs, type TestContext } from '../../../test/test-app';
-import { encodeCursor } from '../admin/transactions-page';
+import { encodeCursor } from '../../lib/cursor';
 
 /** GET /api/transactions pages: every transaction of the caller is reachable, newest first, and only theirs. */
 describe('GET /api/transactions paging', () => {

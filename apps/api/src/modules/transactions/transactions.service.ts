@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   messages,
   PACKS,
@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { transactions, users, type TransactionRow, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor, type PageKey } from '../admin/transactions-page';
+import { afterKey, encodeCursor, keyTimestamp, readCursor } from '../../lib/cursor';
 import { recordAudit } from '../audit/audit.service';
 import { InsufficientBalanceError, memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.service';
@@ -107,7 +107,7 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
 
 /**
  * One page of the caller's own transactions, newest first, after `cursor` when given; `next` is the cursor of
- * the page after it, absent on the last page. Keyset paging with the admin list's cursor (transactions-page.ts):
+ * the page after it, absent on the last page. Keyset paging with the admin list's cursor (lib/cursor.ts):
  * the key is the row's created_at to the microsecond and its id, so rows created in the same millisecond are
  * neither skipped nor repeated, and a member with years of daily dividends reaches every one of them.
  */
@@ -116,20 +116,15 @@ export async function listOwnTransactions(
   user: Pick<UserRow, 'id'>,
   query: z.output<typeof ownTransactionsQuery>,
 ): Promise<{ items: Transaction[]; next?: string }> {
-  let start: PageKey | undefined;
-  if (query.cursor !== undefined) {
-    const key = decodeCursor(query.cursor);
-    if (!key) throw new AppError('VALIDATION_ERROR', messages.admin.cursorInvalid, { fields: { cursor: messages.admin.cursorInvalid } });
-    start = key;
-  }
+  const start = readCursor(query.cursor, messages.admin.cursorInvalid);
   // One row more than asked tells whether a next page exists without another query.
   const rows = await deps.db
-    .select({ row: transactions, key: sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+    .select({ row: transactions, key: keyTimestamp(transactions.createdAt) })
     .from(transactions)
     .where(
       and(
         eq(transactions.userId, user.id),
-        start ? sql`(${transactions.createdAt}, ${transactions.id}) < (${start.createdAt}::timestamptz, ${start.id}::uuid)` : undefined,
+        afterKey(transactions.createdAt, transactions.id, start),
       ),
     )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
