@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  AdminStats,
-  TransactionMonthlyStats,
-  TransactionStats,
-  UserMonthlyStats,
-  UserStats,
+import {
+  centsToUsd,
+  type AdminStats,
+  type TransactionMonthlyStats,
+  type TransactionStats,
+  type UserMonthlyStats,
+  type UserStats,
 } from '@terrafund/contracts';
 import { queryRows } from '../../db/client';
 import type { Deps } from '../../deps';
@@ -23,7 +24,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const at = (ms: number) => sql`${iso(ms)}::timestamptz`;
 /** Sums and counts leave PostgreSQL as text (bigint and numeric differ between drivers) and become numbers here. */
 const num = (value: string | number | null | undefined) => Number(value ?? 0);
-const usd = (cents: string | number | null | undefined) => num(cents) / 100;
+const usd = (cents: string | number | null | undefined) => centsToUsd(num(cents));
 
 /** [start, end) of a calendar month, UTC; `month` is 1–12. */
 const monthBounds = (year: number, month: number) => ({ from: Date.UTC(year, month - 1, 1), to: Date.UTC(year, month, 1) });

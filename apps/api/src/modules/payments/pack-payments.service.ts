@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { PackPayment, PackPaymentStatus } from '@terrafund/contracts';
+import { centsToUsd, type PackPayment, type PackPaymentStatus } from '@terrafund/contracts';
 import { paymentInvoices, type PaymentInvoiceRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 
@@ -40,7 +40,7 @@ export async function listPackPayments(deps: Pick<Deps, 'db' | 'clock'>, userId:
       _id: invoice.id,
       transactionId: invoice.transactionId,
       pack: invoice.pack,
-      amount: invoice.amountCents / 100,
+      amount: centsToUsd(invoice.amountCents),
       status,
       date: invoice.createdAt.toISOString(),
       payment_url: status === 'pending' ? invoice.paymentUrl : null,

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { messages, PACKS, UUID_PATTERN, type DepositResponse, type PackId } from '@terrafund/contracts';
+import { messages, PACKS, usdToCents, UUID_PATTERN, type DepositResponse, type PackId } from '@terrafund/contracts';
 import { paymentInvoices, paymentNotifications, transactions, users, type PaymentInvoiceRow, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
@@ -50,7 +50,7 @@ export function providerUrls(publicUrl: string, provider: ProviderName, transact
 export async function createDeposit(deps: PaymentDeps, user: UserRow, plan: PackId): Promise<DepositResponse> {
   const provider = deps.paymentProvider;
   const pack = packOf(plan);
-  const cents = Math.round(pack.price * 100);
+  const cents = usdToCents(pack.price);
 
   const claim = await deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { formatCentsFixed } from '@terrafund/contracts';
 
 /**
  * What the deposit flow needs from a payment provider (docs/product.md §5.4 Payment providers). Three adapters
@@ -115,7 +116,7 @@ export function decimalToCents(value: unknown): number | null {
 /** Integer cents as the decimal string providers take: 70000 → "700.00". */
 export function centsToDecimal(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`amount must be non-negative integer cents, got ${cents}`);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  return formatCentsFixed(cents);
 }
 
 /** A header by name, whatever its case; the first value when repeated. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PackId } from '@terrafund/contracts';
+import { formatCentsFixed, type PackId } from '@terrafund/contracts';
 import type { Executor } from '../../db/client';
 import { memberships, paymentInvoices, paymentNotifications, transactions, users, type PaymentInvoiceRow } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -232,7 +232,7 @@ export async function settleDeposit(
       'payment.settled',
       {
         pack: packName(invoice.pack),
-        amount: (invoice.amountCents / 100).toFixed(2),
+        amount: formatCentsFixed(invoice.amountCents),
         endsOn: membership.endsAt.toISOString().slice(0, 10),
         replacedPack: previous ? packName(previous.pack) : undefined,
       },
@@ -241,7 +241,7 @@ export async function settleDeposit(
     await enqueueMail(tx, deps, member.email, 'packActivated', {
       firstName: member.firstName,
       pack: packName(invoice.pack),
-      amount: (invoice.amountCents / 100).toFixed(2),
+      amount: formatCentsFixed(invoice.amountCents),
       endsOn: membershipEnd(membership, deps.config.payoutTime).lastPaidDay,
       replacedPack: previous && !renewal ? packName(previous.pack) : undefined,
       dashboardUrl: `${deps.config.publicUrl}/dashboard`,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { messages, UUID_PATTERN, type InvestResponse, type investBody } from '@terrafund/contracts';
+import { formatCentsFixed, messages, usdToCents, UUID_PATTERN, type investBody, type InvestResponse } from '@terrafund/contracts';
 import type { z } from 'zod';
 import { queryRows, type Executor } from '../../db/client';
 import { projects, transactions, type UserRow } from '../../db/schema';
@@ -10,7 +10,7 @@ import { InsufficientBalanceError, memberAccount, memberBalance, postEntry, type
 import { enqueueMail } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
 import { toTransactionDto } from '../transactions/transactions.service';
-import { formatUsd, projectById, usdToCents } from './projects.service';
+import { formatUsd, projectById } from './projects.service';
 
 const m = messages.projects;
 const amountError = (message: string) => new AppError('VALIDATION_ERROR', message, { fields: { amount: message } });
@@ -80,7 +80,7 @@ export async function invest(deps: Deps, user: UserRow, projectId: string, body:
         .set({ fundedCents: sql`${projects.fundedCents} + ${cents}`, updatedAt: now })
         .where(eq(projects.id, project.id));
       // The member hears of money leaving their wallet, as with a withdrawal.
-      const amount = (cents / 100).toFixed(2);
+      const amount = formatCentsFixed(cents);
       await notify(tx, deps, user.id, 'investment.made', { amount, project: project.title }, `investment.made:${created!.id}`);
       await enqueueMail(tx, deps, user.email, 'investmentMade', {
         firstName: user.firstName,

@@ -1,8 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  centsToUsd,
+  formatCentsUsd,
   messages,
   projectAssetId,
   projectRuleIssues,
+  usdToCents,
   UUID_PATTERN,
   type createProjectBody,
   type Project,
@@ -27,39 +30,18 @@ type CreateBody = z.output<typeof createProjectBody>;
 type UpdateBody = z.output<typeof updateProjectBody>;
 type Owner = { id: string; firstName: string; lastName: string; email: string };
 
-export const usdToCents = (usd: number) => Math.round(usd * 100);
 /** ROI travels as a percent with one decimal (8.5) and is stored in hundredths of a percent (850). */
 export const roiToBasisPoints = (roi: number) => Math.round(roi * 100);
 
 /** "$5,000", or "$5,000.50" when there are cents: the projects' way of showing money (docs/product.md §11.3 Formats). */
-export function formatUsd(cents: number): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
-}
+export const formatUsd = (cents: number) => formatCentsUsd(cents, { wholeWithoutCents: true });
 
 export function toProjectDto(row: ProjectRow, owner: Owner): Project {
   return {
     _id: row.id,
     owner: { _id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
-    title: row.title,
-    description: row.description,
-    location: row.location,
-    type: row.type,
-    status: row.status,
-    images: row.images,
-    target: row.targetCents / 100,
-    funded: row.fundedCents / 100,
-    roi: row.roiBasisPoints / 100,
-    term: row.termMonths,
-    minInvestment: row.minInvestmentCents / 100,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    details: row.details,
+    ...formOf(row),
+    funded: centsToUsd(row.fundedCents),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -145,8 +127,8 @@ export function projectColumns(body: CreateBody) {
   };
 }
 
-/** What an admin edits, in the form's units, so a PATCH can be merged into it and checked as a whole. */
-function formOf(row: ProjectRow): CreateBody {
+/** What an admin edits, in the form's units, so a PATCH can be merged into it and checked as a whole (and the bulk of the DTO). */
+function formOf(row: ProjectRow) {
   return {
     title: row.title,
     description: row.description,
@@ -154,14 +136,14 @@ function formOf(row: ProjectRow): CreateBody {
     type: row.type,
     status: row.status,
     images: row.images,
-    target: row.targetCents / 100,
+    target: centsToUsd(row.targetCents),
     roi: row.roiBasisPoints / 100,
     term: row.termMonths,
-    minInvestment: row.minInvestmentCents / 100,
+    minInvestment: centsToUsd(row.minInvestmentCents),
     startDate: row.startDate,
     endDate: row.endDate,
     details: row.details,
-  };
+  } satisfies CreateBody;
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { createProjectBody, projectAssetUrl, type CreateProjectBody } from '@terrafund/contracts';
+import { createProjectBody, projectAssetUrl, usdToCents, type CreateProjectBody } from '@terrafund/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
@@ -368,7 +368,7 @@ async function seedOnce(deps: SeedDeps, samples: SampleProject[]): Promise<{ see
         });
         // A second apart, so "newest first" shows them in the order of the list.
         const createdAt = new Date(now - index * 1000);
-        const fundedBefore = Math.round((sample.fundedBefore ?? 0) * 100);
+        const fundedBefore = usdToCents(sample.fundedBefore ?? 0);
         await tx
           .insert(projects)
           .values({ ...projectColumns(project), ownerId, fundedCents: fundedBefore, fundedBeforeCents: fundedBefore, createdAt, updatedAt: createdAt });

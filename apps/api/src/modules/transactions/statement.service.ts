@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { STATEMENT_HEADER, type StatementQuery } from '@terrafund/contracts';
+import { formatCentsFixed, STATEMENT_HEADER, type StatementQuery } from '@terrafund/contracts';
 import type { Database } from '../../db/client';
 import { transactions, type TransactionRow } from '../../db/schema';
 import { csvRow } from '../../lib/csv';
@@ -13,7 +13,7 @@ const AMOUNT_COLUMN = STATEMENT_HEADER.indexOf('Amount (USD)');
 const MONEY_OUT = new Set<TransactionRow['type']>(['withdrawal', 'investment']);
 
 export const signedAmount = (row: Pick<TransactionRow, 'type' | 'amountCents'>) =>
-  `${MONEY_OUT.has(row.type) ? '-' : ''}${(row.amountCents / 100).toFixed(2)}`;
+  `${MONEY_OUT.has(row.type) ? '-' : ''}${formatCentsFixed(row.amountCents)}`;
 
 /** The UTC day after `day` (YYYY-MM-DD), as the first instant not in a range that ends on `day`. */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000);

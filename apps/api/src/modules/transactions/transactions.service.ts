@@ -1,14 +1,17 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
+  centsToUsd,
+  formatCentsFixed,
   messages,
-  PACKS,
   PACK_FEATURES,
+  PACKS,
+  usdToCents,
   UUID_PATTERN,
+  type createWithdrawalBody,
+  type ownTransactionsQuery,
   type Plan,
   type TimelineStep,
   type Transaction,
-  type createWithdrawalBody,
-  type ownTransactionsQuery,
   type withdrawalDecisionBody,
 } from '@terrafund/contracts';
 import type { z } from 'zod';
@@ -21,10 +24,6 @@ import { InsufficientBalanceError, memberAccount, platformAccount, postEntry } f
 import { enqueueMail } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
 
-/** Money leaves the server as USD numbers; inside it is integer cents (docs/product.md §9.1 General). */
-export const centsToUsd = (cents: number) => cents / 100;
-export const usdToCents = (usd: number) => Math.round(usd * 100);
-const formatUsd = (cents: number) => (cents / 100).toFixed(2);
 
 export function toTransactionDto(row: TransactionRow): Transaction {
   return {
@@ -62,7 +61,7 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
           type: 'withdrawal',
           amountCents: cents,
           status: 'pending',
-          description: `Withdrawal of ${formatUsd(cents)} to ${body.walletAddress}`,
+          description: `Withdrawal of ${formatCentsFixed(cents)} to ${body.walletAddress}`,
           walletAddress: body.walletAddress,
           createdAt: now,
           updatedAt: now,
@@ -82,10 +81,10 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
       });
       const [withEntry] = await tx.update(transactions).set({ entryId }).where(eq(transactions.id, created!.id)).returning();
       // In the same transaction: the member hears of every withdrawal that holds money, and of no other.
-      await notify(tx, deps, user.id, 'withdrawal.requested', { amount: formatUsd(cents), address: body.walletAddress }, `withdrawal.requested:${created!.id}`);
+      await notify(tx, deps, user.id, 'withdrawal.requested', { amount: formatCentsFixed(cents), address: body.walletAddress }, `withdrawal.requested:${created!.id}`);
       await enqueueMail(tx, deps, user.email, 'withdrawalRequested', {
         firstName: user.firstName,
-        amount: formatUsd(cents),
+        amount: formatCentsFixed(cents),
         address: body.walletAddress,
         requestedAt: `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         supportEmail: deps.config.contact.email,
@@ -219,7 +218,7 @@ export async function decideWithdrawal(
     });
     const [member] = await tx.select().from(users).where(eq(users.id, current.userId));
     if (member) {
-      const amount = formatUsd(current.amountCents);
+      const amount = formatCentsFixed(current.amountCents);
       if (body.status === 'completed') {
         await notify(tx, deps, member.id, 'withdrawal.completed', { amount, txHash: body.txHash }, `withdrawal.completed:${current.id}`);
       } else {
@@ -227,7 +226,7 @@ export async function decideWithdrawal(
       }
       await enqueueMail(tx, deps, member.email, 'withdrawalDecided', {
         firstName: member.firstName,
-        amount: formatUsd(current.amountCents),
+        amount: formatCentsFixed(current.amountCents),
         completed: body.status === 'completed',
         txHash: body.txHash,
         walletUrl: `${deps.config.publicUrl}/wallet`,
