@@ -42,7 +42,7 @@ import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 
-export type BuildOptions = {
+type BuildOptions = {
   config: Config;
   db: Database;
   clock?: Clock;

@@ -10,7 +10,7 @@ import { normalizeEmail } from '../modules/auth/auth.service';
 export class UsageError extends Error {}
 
 /** The operator's two admin commands; each answers one line, and exits non-zero when it changed nothing asked. */
-export type AdminCommand = { action: 'create' | 'promote'; email: string; password: string };
+type AdminCommand = { action: 'create' | 'promote'; email: string; password: string };
 
 export function checkCommand(command: { action: 'create' | 'promote'; email?: string; password?: string }): AdminCommand {
   const email = command.email?.trim() ?? '';

@@ -22,7 +22,7 @@ export const refuseOversized = (maxFileBytes: number, tooLarge: (request: Fastif
   if (length > maxFileBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(request);
 };
 
-export type UploadOptions<T> = {
+type UploadOptions<T> = {
   /** The text field that says what the file is (`documentType`, `kind`), and its parser (throws when invalid). */
   field: string;
   parseField: (value: unknown) => T;

@@ -7,10 +7,10 @@ export const PG = {
   checkViolation: '23514',
 } as const;
 
-export type PgErrorCode = (typeof PG)[keyof typeof PG];
+type PgErrorCode = (typeof PG)[keyof typeof PG];
 
 /** What PostgreSQL says about a refused statement: its SQLSTATE and, for a constraint, the constraint's name. */
-export type PgErrorInfo = { code: string; constraint?: string };
+type PgErrorInfo = { code: string; constraint?: string };
 
 /**
  * The PostgreSQL error in `error` or in what it wraps: node-postgres and PGlite both set `code` (the SQLSTATE)
@@ -34,7 +34,7 @@ export function isPgError(error: unknown, code: PgErrorCode, constraints?: reado
 }
 
 /** A database refusal the caller expects, and the domain error it means. */
-export type PgErrorRule = { code: PgErrorCode; constraints?: readonly string[]; error: () => AppError };
+type PgErrorRule = { code: PgErrorCode; constraints?: readonly string[]; error: () => AppError };
 
 /**
  * The domain error for the first rule `error` matches, or `error` itself: `catch (e) { throw toDomainError(e, rules) }`.

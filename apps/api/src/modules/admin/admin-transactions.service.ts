@@ -37,7 +37,7 @@ const isStatus = (word: string): word is (typeof TRANSACTION_STATUSES)[number] =
  * - a word shaped like a uuid is a transaction id, matched exactly (an index lookup, not a scan);
  * - any other word is part of the member's e-mail, first or last name, or exactly a type or a status.
  */
-export function searchCondition(search: string): SQL | undefined {
+function searchCondition(search: string): SQL | undefined {
   const words = search.split(/\s+/).filter(Boolean);
   if (words.length === 0) return undefined;
   return and(
@@ -132,7 +132,7 @@ async function walkTo(deps: Pick<Deps, 'db'>, bookmarks: PageBookmarks, search: 
   return key;
 }
 
-export type TransactionsPage = { items: AdminTransaction[]; next?: { page: number; cursor: string } };
+type TransactionsPage = { items: AdminTransaction[]; next?: { page: number; cursor: string } };
 
 /**
  * GET /api/admin/transactions: 20 a page, newest first, [] past the end. A page starts after the `cursor`

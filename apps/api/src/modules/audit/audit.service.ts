@@ -53,7 +53,7 @@ export async function auditTrail(deps: Pick<Deps, 'db'>, targetType: 'user', tar
 const listOrder = [sql`${auditLog.createdAt} desc nulls last`, sql`${auditLog.id} desc nulls last`] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type AuditPage = { rows: AuditRow[]; nextCursor?: string };
+type AuditPage = { rows: AuditRow[]; nextCursor?: string };
 
 /**
  * GET /api/admin/audit: newest first, keyset-paged with the admin transactions list's cursor (a forged one is
@@ -92,7 +92,7 @@ export async function listAudit(deps: Pick<Deps, 'db'>, query: z.output<typeof a
   };
 }
 
-export const AUDIT_CSV_HEADER = ['At', 'Actor', 'Action', 'Target type', 'Target id', 'Details'];
+const AUDIT_CSV_HEADER = ['At', 'Actor', 'Action', 'Target type', 'Target id', 'Details'];
 
 /** The same rows as the JSON page, as CSV lines (header first). */
 export const auditCsv = (rows: AuditRow[]) =>

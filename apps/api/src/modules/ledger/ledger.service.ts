@@ -98,16 +98,6 @@ export async function postEntry(tx: Executor, deps: Pick<Deps, 'clock'>, input: 
   return { entryId: entry.id, created: true };
 }
 
-/** Balances in cents of the given accounts (0 for an account never used). */
-export async function balancesOf(tx: Executor, accountIds: string[]): Promise<Map<string, number>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, accountIds));
-  return new Map(rows.map((r) => [r.id, Number(r.balance)]));
-}
-
 /** A member's balance of one kind, in cents. */
 export async function memberBalance(tx: Executor, userId: string, kind: MemberAccountKind): Promise<number> {
   const [row] = await tx
@@ -167,7 +157,7 @@ export async function checkLedger(db: Executor): Promise<LedgerProblem[]> {
  *   otherwise): the pack's money enters the ledger only through a settled deposit, so a membership created
  *   outside the payment flow (a test fixture, a future admin grant) carries none.
  */
-export async function checkDeposits(db: Executor): Promise<LedgerProblem[]> {
+async function checkDeposits(db: Executor): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
   const rule = 'one settlement per provider invoice';
   const twice = await queryRows<{ transaction_id: string; entries: number }>(db, sql`

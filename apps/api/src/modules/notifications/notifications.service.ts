@@ -19,7 +19,7 @@ type Content = { title: string; body: string };
  * The words of each notification, written when the event happens. One function per type, so a caller cannot
  * name a type without giving what its text needs.
  */
-export const notificationTemplates = {
+const notificationTemplates = {
   'payment.settled': (p: { pack: string; amount: string; endsOn: string; replacedPack?: string }): Content => ({
     title: `Your ${p.pack} pack is active`,
     body:
@@ -61,7 +61,7 @@ export const notificationTemplates = {
 } satisfies Record<NotificationType, (params: never) => Content>;
 
 type Templates = typeof notificationTemplates;
-export type NotificationParams<T extends NotificationType> = Parameters<Templates[T]>[0];
+type NotificationParams<T extends NotificationType> = Parameters<Templates[T]>[0];
 
 /**
  * Tells `userId` of an event, in the caller's transaction: the notification exists exactly when the change that

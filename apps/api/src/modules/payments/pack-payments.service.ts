@@ -7,7 +7,7 @@ import type { Deps } from '../../deps';
  * What the member is told about one payment. An invoice still `pending` past its expiry is already
  * `expired` to the member (the expiry job closes it within a minute; offering a dead checkout would lie).
  */
-export function packPaymentStatus(invoice: Pick<PaymentInvoiceRow, 'state' | 'expiresAt'>, now: Date): PackPaymentStatus {
+function packPaymentStatus(invoice: Pick<PaymentInvoiceRow, 'state' | 'expiresAt'>, now: Date): PackPaymentStatus {
   switch (invoice.state) {
     case 'settled':
       return 'settled';

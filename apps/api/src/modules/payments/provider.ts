@@ -25,7 +25,7 @@ export type CreateInvoiceInput = {
   expiresInMinutes: number;
 };
 
-export type CreatedInvoice = { invoiceId: string; paymentUrl: string; expiresAt?: Date };
+type CreatedInvoice = { invoiceId: string; paymentUrl: string; expiresAt?: Date };
 
 /**
  * `review`: money may have arrived but the pack must not activate automatically — an admin decides.
@@ -65,9 +65,9 @@ export type VerifiedNotification = {
  * What we expect of the invoice we created: a provider answer for another order, amount or currency never
  * settles (docs/product.md §5.4 Payment providers: "Settle only after GET … shows Settled, currency USD, the pack's amount and our order id").
  */
-export type ExpectedPayment = { orderId: string; amountCents: number };
+type ExpectedPayment = { orderId: string; amountCents: number };
 
-export type StatusRef = { invoiceId?: string; paymentId?: string; expected: ExpectedPayment };
+type StatusRef = { invoiceId?: string; paymentId?: string; expected: ExpectedPayment };
 
 export type NotificationHeaders = Record<string, string | string[] | undefined>;
 

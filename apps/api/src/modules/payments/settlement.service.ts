@@ -35,7 +35,7 @@ export type SettlementDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 
 export type SettlementOutcome = 'settled' | 'expired' | 'failed' | 'review' | 'pending' | 'ignored' | 'duplicate';
 
 /** A verified notification that led here, recorded once per provider and delivery key. */
-export type NotificationRecord = { provider: ProviderName; deliveryKey: string; type: string; invoiceId?: string };
+type NotificationRecord = { provider: ProviderName; deliveryKey: string; type: string; invoiceId?: string };
 
 type InvoiceState = PaymentInvoiceRow['state'];
 type Transition =
@@ -43,7 +43,7 @@ type Transition =
   | { outcome: 'review'; reason: ReviewReason };
 
 /** What the provider's status does to an invoice in `current` state (see "Monotonic" above). */
-export function transitionFor(current: InvoiceState, status: ProviderStatus | null, decidedByAdmin = false): Transition {
+function transitionFor(current: InvoiceState, status: ProviderStatus | null, decidedByAdmin = false): Transition {
   if (!status || decidedByAdmin) return { outcome: 'ignored' };
   if (current === 'pending') {
     if (status.state === 'review') return { outcome: 'review', reason: status.reviewReason ?? 'mismatch' };
@@ -57,7 +57,7 @@ export function transitionFor(current: InvoiceState, status: ProviderStatus | nu
   return { outcome: 'ignored' };
 }
 
-export type SettlementResult = { outcome: SettlementOutcome; invoice: PaymentInvoiceRow };
+type SettlementResult = { outcome: SettlementOutcome; invoice: PaymentInvoiceRow };
 
 /**
  * Applies `status` (just read from the provider; null when there was no need to ask because the invoice is

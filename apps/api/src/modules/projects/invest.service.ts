@@ -19,7 +19,7 @@ const amountError = (message: string) => new AppError('VALIDATION_ERROR', messag
  * The smallest amount accepted now: the project's minimum, or what is left when less than the minimum is left,
  * so that the last slice of a project can still be taken and it can reach its target.
  */
-export const smallestInvestment = (minCents: number, remainingCents: number) => Math.min(minCents, remainingCents);
+const smallestInvestment = (minCents: number, remainingCents: number) => Math.min(minCents, remainingCents);
 
 /**
  * POST /api/projects/{id}/invest (docs/product.md §6 Projects and investing): a real investment from the wallet balance. In one

@@ -23,7 +23,7 @@ import { assetKinds } from './assets.service';
 const m = messages.projects;
 
 /** The catalogue is answered whole (the spec's client takes an array); this only bounds a runaway table. */
-export const PROJECT_LIST_LIMIT = 500;
+const PROJECT_LIST_LIMIT = 500;
 
 type ProjectDeps = Pick<Deps, 'db' | 'clock'>;
 type CreateBody = z.output<typeof createProjectBody>;
@@ -31,12 +31,12 @@ type UpdateBody = z.output<typeof updateProjectBody>;
 type Owner = { id: string; firstName: string; lastName: string; email: string };
 
 /** ROI travels as a percent with one decimal (8.5) and is stored in hundredths of a percent (850). */
-export const roiToBasisPoints = (roi: number) => Math.round(roi * 100);
+const roiToBasisPoints = (roi: number) => Math.round(roi * 100);
 
 /** "$5,000", or "$5,000.50" when there are cents: the projects' way of showing money (docs/product.md §11.3 Formats). */
 export const formatUsd = (cents: number) => formatCentsUsd(cents, { wholeWithoutCents: true });
 
-export function toProjectDto(row: ProjectRow, owner: Owner): Project {
+function toProjectDto(row: ProjectRow, owner: Owner): Project {
   return {
     _id: row.id,
     owner: { _id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
@@ -62,7 +62,7 @@ async function selectProjects(db: Executor, where: SQL | undefined, limit: numbe
 }
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern once escaped. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The catalogue with the spec's filters, in SQL. Search is a case-insensitive substring of title, description

@@ -13,7 +13,7 @@ import { localDiskStorage, type FileStorage } from '../../lib/storage';
 import { prepareAsset, removeFiles, storeAsset, type PreparedAsset } from './assets.service';
 import { projectColumns } from './projects.service';
 
-export const SAMPLE_SEED_NAME = 'sample-projects';
+const SAMPLE_SEED_NAME = 'sample-projects';
 export const SAMPLE_PICTURES_DIR = path.resolve(import.meta.dirname, '../../../assets/sample-projects');
 /** Owns the sample projects when the database has no admin yet (see docs/decisions.md, Projects). */
 export const SYSTEM_OWNER_EMAIL = 'projects@terrafund.invalid';
@@ -211,7 +211,7 @@ export const SAMPLE_PROJECTS: SampleProject[] = [
  * A one-page PDF fact sheet of a sample project, so that its Documents tab has a real document to open. Plain
  * PDF 1.4 with the standard Helvetica font; only ASCII text, with PDF's string escapes.
  */
-export function factSheetPdf(project: SampleProject['project']): Buffer {
+function factSheetPdf(project: SampleProject['project']): Buffer {
   const pdfText = (text: string) => text.replace(/[^\x20-\x7e]/g, "'").replace(/[\\()]/g, (c) => `\\${c}`);
   const money = (usd: number) => `$${usd.toLocaleString('en-US')}`;
   const wrap = (text: string, width: number) => {
@@ -302,7 +302,7 @@ async function sampleOwner(tx: Executor, clock: Clock): Promise<string> {
   return owner!.id;
 }
 
-export type SeedDeps = {
+type SeedDeps = {
   db: Database;
   clock: Clock;
   logger: Pick<Logger, 'info' | 'error'>;

@@ -156,7 +156,7 @@ export async function getTransaction(deps: Deps, requester: UserRow, id: string)
 }
 
 /** What a withdrawal went through: requested, then completed (with its hash) or failed once an admin decided. */
-export function withdrawalTimeline(row: TransactionRow): TimelineStep[] {
+function withdrawalTimeline(row: TransactionRow): TimelineStep[] {
   const steps: TimelineStep[] = [{ status: 'requested', at: row.createdAt.toISOString() }];
   if (row.status !== 'pending') {
     const at = (row.decidedAt ?? row.updatedAt).toISOString();
