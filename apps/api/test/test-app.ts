@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { InjectOptions } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { defaultRateLimits, defaultSessionTtl, type Config, type PaymentSettings, type RateLimits } from '../src/config';
 import { connectPglite, connectPostgres, type DatabaseHandle } from '../src/db/client';
@@ -145,6 +145,19 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The test app of the enclosing `describe` (or file): created before its tests, closed after them. The object is
+ * returned at once and filled in by `beforeAll`, so the tests read it as they would a context of their own.
+ */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(options));
+  });
+  afterAll(() => ctx.close());
+  return ctx;
 }
 
 let sequence = 0;

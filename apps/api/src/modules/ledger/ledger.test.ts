@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
-import { createTestApp, createUser, type TestContext } from '../../../test/test-app';
+import { createUser, useTestApp } from '../../../test/test-app';
 import { queryRows, type Executor } from '../../db/client';
 import { checkLedger, memberAccount, memberBalance, platformAccount, postEntry } from './ledger.service';
 
 describe('ledger', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const db = () => ctx.database.db;
   const deps = () => ({ clock: ctx.clock });

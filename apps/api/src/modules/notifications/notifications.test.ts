@@ -1,21 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationsPage } from '@terrafund/contracts';
 import { checkoutOf } from '../../../test/sandbox-checkout';
 import { createProject, investor } from '../../../test/project-fixtures';
-import { apiCaller, createTestApp, createUser, loginAs, randomId, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { apiCaller, createUser, loginAs, randomId, uniqueEmail, useTestApp } from '../../../test/test-app';
 import { notifications } from '../../db/schema';
 import { notify } from './notifications.service';
 
 describe('notifications (the bell)', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let adminToken: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
     const admin = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
     adminToken = await loginAs(ctx, admin.email);
   });
-  afterAll(() => ctx.close());
 
   const call = apiCaller(() => ctx);
   const bell = async (token: string, cursor?: string) => {

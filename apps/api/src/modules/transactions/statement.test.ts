@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { createProject, investor } from '../../../test/project-fixtures';
-import { bearer, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { bearer, createUser, loginAs, uniqueEmail, useTestApp } from '../../../test/test-app';
 import { transactions } from '../../db/schema';
 import { csvCell } from '../../lib/csv';
 import { statementLines } from './statement.service';
@@ -16,14 +16,12 @@ const parse = (body: string) =>
     .map((line) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.filter((c) => c !== '').map((c) => c.replace(/,$/, '').replace(/^"([\s\S]*)"$/, '$1').replace(/""/g, '"')));
 
 describe('statements: GET /api/transactions/export', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let adminToken: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
     const admin = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
     adminToken = await loginAs(ctx, admin.email);
   });
-  afterAll(() => ctx.close());
 
   const exportCsv = (token: string | undefined, query: string) =>
     ctx.app.inject({ method: 'GET', url: `/api/transactions/export${query}`, headers: token ? bearer(token) : {} });
@@ -127,13 +125,11 @@ describe('statements: GET /api/transactions/export', () => {
 });
 
 describe('following a withdrawal: GET /api/transactions/:id', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let adminEmail: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
     adminEmail = (await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') })).email;
   });
-  afterAll(() => ctx.close());
 
   const get = (token: string, id: string) => ctx.app.inject({ method: 'GET', url: `/api/transactions/${id}`, headers: bearer(token) });
   const request = async (token: string) => {

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, PACKS } from '@terrafund/contracts';
-import { apiCaller, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { apiCaller, createUser, loginAs, uniqueEmail, useTestApp } from '../../../test/test-app';
 import { checkLedger, memberAccount, memberBalance, platformAccount, postEntry } from '../ledger/ledger.service';
 
 describe('plans, transactions and withdrawals', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let adminToken: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
     const admin = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
     adminToken = await loginAs(ctx, admin.email);
   });
-  afterAll(() => ctx.close());
 
   const call = apiCaller(() => ctx);
 
