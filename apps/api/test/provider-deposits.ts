@@ -1,24 +1,28 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { PaymentSettings } from '../src/config';
 import { memberships, paymentInvoices, transactions } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/ledger.service';
 import type { FakeDelivery } from './fake-http-server';
-import { bearer, createTestApp, createUser, loginAs, rows, type TestContext } from './test-app';
+import { bearer, createTestApp, createUser, loginAs, rows, testPayments, type TestContext } from './test-app';
 
 type FakeProvider = { url: string; up(): void; close(): Promise<void> };
 
 /**
- * A test app paying through a fake provider server started for it, for the enclosing `describe`. After each
- * test the fake answers again and the ledger's invariants hold, whatever the scenario did. Both objects are
- * returned at once and filled in by `beforeAll`.
+ * Deposits through a real provider's API, against its fake on 127.0.0.1, for the enclosing `describe`: the test
+ * app, the fake (both returned at once and filled in by `beforeAll`), and the steps every scenario takes. After
+ * each test the fake answers again and the ledger's invariants hold, whatever the scenario did.
  */
-export function useFakeProviderApp<F extends FakeProvider>(startFake: () => Promise<F>, payments: (url: string) => PaymentSettings) {
+export function useProviderDeposits<F extends FakeProvider>(options: {
+  provider: 'btcpay' | 'nowpayments';
+  startFake: () => Promise<F>;
+  /** The provider's invoice id in the payment page's address. */
+  invoiceIdOf: (paymentUrl: string) => string;
+}) {
   const fake = {} as F;
   const ctx = {} as TestContext;
   beforeAll(async () => {
-    Object.assign(fake, await startFake());
-    Object.assign(ctx, await createTestApp({ config: { payments: payments(fake.url) } }));
+    Object.assign(fake, await options.startFake());
+    Object.assign(ctx, await createTestApp({ config: { payments: testPayments[options.provider](fake.url) } }));
   });
   afterAll(async () => {
     await ctx.close();
@@ -28,11 +32,22 @@ export function useFakeProviderApp<F extends FakeProvider>(startFake: () => Prom
     fake.up();
     expect(await checkLedger(ctx.database.db)).toEqual([]);
   });
-  return { ctx, fake };
+  return {
+    ctx,
+    fake,
+    db: () => ctx.database.db,
+    startDeposit: async (plan = 'gold') => {
+      const deposit = await requestDeposit(ctx, plan);
+      return { ...deposit, invoiceId: options.invoiceIdOf(deposit.paymentUrl) };
+    },
+    notify: (delivery: FakeDelivery) =>
+      ctx.app.inject({ method: 'POST', url: `/api/payments/webhooks/${options.provider}`, headers: delivery.headers, payload: delivery.body }),
+    settlementOf: (transactionId: string) => settlementOf(ctx, transactionId),
+  };
 }
 
 /** A new member asks for a pack: their deposit's id and the provider's payment page. */
-export async function requestDeposit(ctx: TestContext, plan: string) {
+async function requestDeposit(ctx: TestContext, plan: string) {
   const user = await createUser(ctx);
   const token = await loginAs(ctx, user.email);
   const response = await ctx.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(token), payload: { type: 'deposit', plan } });
@@ -41,12 +56,8 @@ export async function requestDeposit(ctx: TestContext, plan: string) {
   return { user, token, transactionId: transaction._id, paymentUrl: payment_url };
 }
 
-/** A provider's notification delivered to our webhook. */
-export const deliverWebhook = (ctx: TestContext, provider: 'btcpay' | 'nowpayments', delivery: FakeDelivery) =>
-  ctx.app.inject({ method: 'POST', url: `/api/payments/webhooks/${provider}`, headers: delivery.headers, payload: delivery.body });
-
 /** Everything a settlement writes for one deposit. */
-export async function settlementOf(ctx: TestContext, transactionId: string) {
+async function settlementOf(ctx: TestContext, transactionId: string) {
   const db = ctx.database.db;
   const [deposit] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   const [invoice] = await db.select().from(paymentInvoices).where(eq(paymentInvoices.transactionId, transactionId));

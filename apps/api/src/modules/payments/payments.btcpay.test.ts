@@ -2,15 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { startFakeBtcpay, type FakeDelivery } from '../../../test/fake-http-server';
-import {
-  deliverWebhook,
-  notSettled,
-  requestDeposit,
-  settledOnce,
-  settlementOf as depositSettlement,
-  useFakeProviderApp,
-} from '../../../test/provider-deposits';
-import { bearer, createUser, loginAs, rows, testPayments } from '../../../test/test-app';
+import { notSettled, settledOnce, useProviderDeposits } from '../../../test/provider-deposits';
+import { bearer, createUser, loginAs, rows } from '../../../test/test-app';
 import { memberships, paymentInvoices, paymentNotifications, transactions } from '../../db/schema';
 import { memberBalance } from '../ledger/ledger.service';
 
@@ -22,18 +15,11 @@ const publicUrl = 'https://app.terrafund.test';
  * settle exactly once however they arrive.
  */
 describe('deposits through BTCPay', () => {
-  const { ctx, fake: btcpay } = useFakeProviderApp(startFakeBtcpay, testPayments.btcpay);
-
-  const db = () => ctx.database.db;
-
-  async function startDeposit(plan = 'gold') {
-    const deposit = await requestDeposit(ctx, plan);
-    return { ...deposit, invoiceId: deposit.paymentUrl.split('/').pop()! };
-  }
-
-  const notify = (delivery: FakeDelivery) => deliverWebhook(ctx, 'btcpay', delivery);
-
-  const settlementOf = (transactionId: string) => depositSettlement(ctx, transactionId);
+  const { ctx, fake: btcpay, db, startDeposit, notify, settlementOf } = useProviderDeposits({
+    provider: 'btcpay',
+    startFake: startFakeBtcpay,
+    invoiceIdOf: (url) => url.split('/').pop()!,
+  });
 
   const reads = (invoiceId: string) => btcpay.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/invoices/${invoiceId}`)).length;
   const returnTo = async (transactionId: string) =>

@@ -2,15 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { startFakeNowpayments, type FakeDelivery } from '../../../test/fake-http-server';
-import {
-  deliverWebhook,
-  notSettled,
-  requestDeposit,
-  settledOnce,
-  settlementOf as depositSettlement,
-  useFakeProviderApp,
-} from '../../../test/provider-deposits';
-import { testPayments } from '../../../test/test-app';
+import { notSettled, settledOnce, useProviderDeposits } from '../../../test/provider-deposits';
 import { paymentNotifications } from '../../db/schema';
 import { memberBalance } from '../ledger/ledger.service';
 
@@ -21,18 +13,11 @@ const publicUrl = 'https://app.terrafund.test';
  * IPNs signed over the key-sorted JSON. An IPN is only a trigger; GET /v1/payment/{id} decides.
  */
 describe('deposits through NOWPayments', () => {
-  const { ctx, fake: nowpayments } = useFakeProviderApp(startFakeNowpayments, testPayments.nowpayments);
-
-  const db = () => ctx.database.db;
-
-  async function startDeposit(plan = 'gold') {
-    const deposit = await requestDeposit(ctx, plan);
-    return { ...deposit, invoiceId: new URL(deposit.paymentUrl).searchParams.get('iid')! };
-  }
-
-  const notify = (delivery: FakeDelivery) => deliverWebhook(ctx, 'nowpayments', delivery);
-
-  const settlementOf = (transactionId: string) => depositSettlement(ctx, transactionId);
+  const { ctx, fake: nowpayments, db, startDeposit, notify, settlementOf } = useProviderDeposits({
+    provider: 'nowpayments',
+    startFake: startFakeNowpayments,
+    invoiceIdOf: (url) => new URL(url).searchParams.get('iid')!,
+  });
   const reads = (paymentId: number) => nowpayments.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment/${paymentId}`).length;
 
   it('creates an invoice for the pack price with our order id, IPN address and return pages', async () => {
