@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
+import { creditWallet } from '../../../test/project-fixtures';
 import { createUser, useTestApp } from '../../../test/test-app';
 import { queryRows, type Executor } from '../../db/client';
 import { checkLedger, memberAccount, memberBalance, platformAccount, postEntry } from './ledger.service';
@@ -12,21 +13,7 @@ describe('ledger', () => {
   const deps = () => ({ clock: ctx.clock });
 
   /** Credits a member's wallet from the dividends account: a payout, as the money module will post it. */
-  async function credit(userId: string, cents: number, key: string) {
-    return db().transaction(async (tx) => {
-      const wallet = await memberAccount(tx, userId, 'member_wallet');
-      const source = await platformAccount(tx, 'platform_dividends_paid');
-      return postEntry(tx, deps(), {
-        kind: 'payout',
-        idempotencyKey: key,
-        description: 'test credit',
-        lines: [
-          { accountId: wallet, amountCents: cents },
-          { accountId: source, amountCents: -cents },
-        ],
-      });
-    });
-  }
+  const credit = (userId: string, cents: number, key: string) => creditWallet(ctx, userId, cents, key);
 
   /** Takes from a member's wallet toward withdrawals paid out. */
   async function debit(userId: string, cents: number, key: string) {

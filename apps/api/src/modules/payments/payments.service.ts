@@ -52,6 +52,12 @@ export async function createDeposit(deps: PaymentDeps, user: UserRow, plan: Pack
   const pack = packOf(plan);
   const cents = usdToCents(pack.price);
 
+  const pendingDepositOfPack = and(
+    eq(transactions.userId, user.id),
+    eq(transactions.type, 'deposit'),
+    eq(transactions.status, 'pending'),
+    eq(transactions.plan, pack.id),
+  );
   const claim = await deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const now = deps.clock.now();
@@ -61,10 +67,7 @@ export async function createDeposit(deps: PaymentDeps, user: UserRow, plan: Pack
       .innerJoin(paymentInvoices, eq(paymentInvoices.transactionId, transactions.id))
       .where(
         and(
-          eq(transactions.userId, user.id),
-          eq(transactions.type, 'deposit'),
-          eq(transactions.status, 'pending'),
-          eq(transactions.plan, pack.id),
+          pendingDepositOfPack,
           eq(paymentInvoices.provider, provider.name),
           eq(paymentInvoices.state, 'pending'),
           gt(paymentInvoices.expiresAt, new Date(now.getTime() + RESUME_MARGIN_MS)),
@@ -80,10 +83,7 @@ export async function createDeposit(deps: PaymentDeps, user: UserRow, plan: Pack
       .leftJoin(paymentInvoices, eq(paymentInvoices.transactionId, transactions.id))
       .where(
         and(
-          eq(transactions.userId, user.id),
-          eq(transactions.type, 'deposit'),
-          eq(transactions.status, 'pending'),
-          eq(transactions.plan, pack.id),
+          pendingDepositOfPack,
           isNull(paymentInvoices.id),
           gt(transactions.createdAt, new Date(now.getTime() - INVOICE_CREATION_WINDOW_MS)),
         ),

@@ -12,6 +12,7 @@ import { hashPassword } from '../../lib/password';
 import { localDiskStorage, type FileStorage } from '../../lib/storage';
 import { prepareAsset, removeFiles, storeAsset, type PreparedAsset } from './assets.service';
 import { projectColumns } from './projects.service';
+import { pdfFile } from '../../lib/pdf';
 
 const SAMPLE_SEED_NAME = 'sample-projects';
 export const SAMPLE_PICTURES_DIR = path.resolve(import.meta.dirname, '../../../assets/sample-projects');
@@ -258,17 +259,7 @@ function factSheetPdf(project: SampleProject['project']): Buffer {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`,
   ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return pdfFile(objects);
 }
 
 /**
