@@ -210,6 +210,19 @@ export async function createMemberAndAdmin(ctx: TestContext) {
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
+ * A signed-in admin for the tests of the enclosing `describe`, made by `beforeAll` after the app (`useTestApp`):
+ * the object is returned at once and filled in then, with the admin's row and bearer token.
+ */
+export function useAdmin(ctx: TestContext) {
+  const admin = {} as Awaited<ReturnType<typeof createUser>> & { token: string };
+  beforeAll(async () => {
+    const user = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
+    Object.assign(admin, user, { token: await loginAs(ctx, user.email) });
+  });
+  return admin;
+}
+
+/**
  * API calls through `app.inject` on the context `context()` returns (read at call time, so a test file can make
  * it before `beforeAll` creates the app): `/api` is prefixed, `token` signs it (anonymous without), `payload`
  * goes as JSON.

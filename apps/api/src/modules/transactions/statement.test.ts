@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { createProject, investor } from '../../../test/project-fixtures';
-import { bearer, createUser, loginAs, uniqueEmail, useTestApp } from '../../../test/test-app';
+import { bearer, createUser, loginAs, uniqueEmail, useAdmin, useTestApp } from '../../../test/test-app';
 import { transactions } from '../../db/schema';
 import { csvCell } from '../../lib/csv';
 import { statementLines } from './statement.service';
@@ -17,11 +17,7 @@ const parse = (body: string) =>
 
 describe('statements: GET /api/transactions/export', () => {
   const ctx = useTestApp();
-  let adminToken: string;
-  beforeAll(async () => {
-    const admin = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
-    adminToken = await loginAs(ctx, admin.email);
-  });
+  const admin = useAdmin(ctx);
 
   const exportCsv = (token: string | undefined, query: string) =>
     ctx.app.inject({ method: 'GET', url: `/api/transactions/export${query}`, headers: token ? bearer(token) : {} });
@@ -71,7 +67,7 @@ describe('statements: GET /api/transactions/export', () => {
   });
 
   it('shows an investment as money out, and a single day as a range of one', async () => {
-    const project = await createProject(ctx, adminToken, { title: 'Dock Street' });
+    const project = await createProject(ctx, admin.token, { title: 'Dock Street' });
     const { token } = await investor(ctx, 500_000);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/projects/${project._id}/invest`, headers: bearer(token), payload: { amount: project.minInvestment } })).statusCode).toBe(201);
     const day = ctx.clock.now().toISOString().slice(0, 10);
