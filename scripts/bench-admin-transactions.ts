@@ -22,7 +22,7 @@ import { buildApp, type App } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { connectPostgres } from '../apps/api/src/db/client';
 import { hashPassword } from '../apps/api/src/lib/password';
-import { encodeCursor } from '../apps/api/src/modules/admin/transactions-page';
+import { encodeCursor } from '../apps/api/src/lib/cursor';
 
 const TRANSACTIONS = 1_000_000;
 const MEMBERS = 10_000;
