@@ -121,15 +121,8 @@ export async function userStats(deps: Pick<Deps, 'db' | 'clock'>): Promise<UserS
       from users
       where deleted_at is null`,
   );
-  return {
-    totalUsers: num(row?.totalUsers),
-    verifiedUsers: num(row?.verifiedUsers),
-    pendingKyc: num(row?.pendingKyc),
-    approvedKyc: num(row?.approvedKyc),
-    rejectedKyc: num(row?.rejectedKyc),
-    newUsersThisMonth: num(row?.newUsersThisMonth),
-    admins: num(row?.admins),
-  };
+  const figures: (keyof UserStats)[] = ['totalUsers', 'verifiedUsers', 'pendingKyc', 'approvedKyc', 'rejectedKyc', 'newUsersThisMonth', 'admins'];
+  return Object.fromEntries(figures.map((figure) => [figure, num(row?.[figure])])) as UserStats;
 }
 
 /** GET /api/users/stats/monthly/:year/:month: members registered, and KYC approvals that still stand, in that month. */
