@@ -15,7 +15,7 @@
  */
 import os from 'node:os';
 import { hashPassword } from '../apps/api/src/lib/password';
-import { encodeCursor } from '../apps/api/src/modules/admin/transactions-page';
+import { encodeCursor } from '../apps/api/src/lib/cursor';
 import { databaseUrl, explainSent, recordStatements, reuseOrCreate, signedInAdminApp, timedGet, withClient } from './bench-db';
 import { median } from './bench-http';
 

@@ -15,7 +15,8 @@ import { createStorage } from './lib/storage-factory';
 import { authRoutes } from './modules/auth/auth.routes';
 import { securityRoutes } from './modules/auth/security.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
-import { adminRoutes } from './modules/admin/admin.routes';
+import { adminStatsRoutes } from './modules/admin/admin-stats.routes';
+import { adminTransactionsRoutes } from './modules/admin/admin-transactions.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { readinessChecks, readyState, registerStartupGate, type StartupState } from './modules/health/readiness';
@@ -41,7 +42,7 @@ import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { inlineScriptSources, registerWebApp } from './plugins/web';
 
-export type BuildOptions = {
+type BuildOptions = {
   config: Config;
   db: Database;
   clock?: Clock;
@@ -141,7 +142,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(dashboardRoutes(deps));
       await api.register(paymentRoutes(deps));
       await api.register(paymentReviewRoutes(deps));
-      await api.register(adminRoutes(deps));
+      await api.register(adminStatsRoutes(deps));
+      await api.register(adminTransactionsRoutes(deps));
       await api.register(auditRoutes(deps));
       await api.register(projectRoutes({ ...deps, storage }));
       api.get('/docs', {

@@ -39,7 +39,7 @@ const minutes = (fallback: number, max: number) =>
  * proxies), or the proxies' addresses/CIDRs. Plain `true` trusts every hop, so a client can name any address
  * in X-Forwarded-For; it is kept distinguishable (`true`) so production can refuse it.
  */
-export type TrustProxy = boolean | number | string[];
+type TrustProxy = boolean | number | string[];
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 const isProxyAddress = (entry: string) => {
@@ -242,8 +242,8 @@ export const defaultSessionTtl: Config['sessionTtl'] = {
   absolute: 30 * 24 * 3600,
 };
 
-export type BtcpaySettings = { url: string; apiKey: string; storeId: string; webhookSecret: string };
-export type NowpaymentsSettings = { apiUrl: string; apiKey: string; ipnSecret: string };
+type BtcpaySettings = { url: string; apiKey: string; storeId: string; webhookSecret: string };
+type NowpaymentsSettings = { apiUrl: string; apiKey: string; ipnSecret: string };
 
 /**
  * The payment provider and what it needs; a real provider's settings are present exactly when it is chosen.
@@ -333,7 +333,7 @@ const LOCAL_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::
  * would reopen a hole that development tolerates. Read from the raw variables, so `npm run check-config`
  * can give the verdict for any environment without starting anything or writing a secret to disk.
  */
-export function productionRefusals(env: NodeJS.ProcessEnv): string[] {
+function productionRefusals(env: NodeJS.ProcessEnv): string[] {
   const refusals: string[] = [];
   const refuse = (name: string, why: string) => refusals.push(`NODE_ENV=production refuses to start: ${name} ${why}`);
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../src/plugins/access';
-import { bearer, createMemberAndAdmin, createTestApp, randomId, rows, type TestContext } from './test-app';
+import { bearer, createMemberAndAdmin, randomId, rows, useTestApp } from './test-app';
 
 type JsonSchema = { type?: string | string[]; anyOf?: JsonSchema[]; properties?: Record<string, JsonSchema> };
 type OpenApi = {
@@ -37,13 +37,12 @@ const wrongTypes: [name: string, value: unknown][] = [
 ];
 
 describe('bad input', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let adminToken: string;
   let targetId: string;
   let bodyRoutes: (RegisteredRoute & { fields: Record<string, JsonSchema> })[];
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     const people = await createMemberAndAdmin(ctx);
     adminToken = people.adminToken;
     targetId = people.member.id;
@@ -57,7 +56,6 @@ describe('bad input', () => {
       return schema ? [{ ...route, fields: schema.properties ?? {} }] : [];
     });
   });
-  afterAll(() => ctx.close());
 
   /** Everything a bad request could have changed. */
   const snapshot = async () => ({

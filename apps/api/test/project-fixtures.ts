@@ -40,10 +40,10 @@ export async function createProject(ctx: TestContext, adminToken: string, overri
 
 /** Credits a member's wallet through the ledger, as the payout job does. */
 export async function creditWallet(ctx: TestContext, userId: string, cents: number, key = `test-credit:${userId}:${cents}:${Math.random()}`) {
-  await ctx.database.db.transaction(async (tx) => {
+  return ctx.database.db.transaction(async (tx) => {
     const wallet = await memberAccount(tx, userId, 'member_wallet');
     const source = await platformAccount(tx, 'platform_dividends_paid');
-    await postEntry(tx, { clock: ctx.clock }, {
+    return postEntry(tx, { clock: ctx.clock }, {
       kind: 'payout',
       idempotencyKey: key,
       description: 'test credit',

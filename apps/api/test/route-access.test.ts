@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../src/deps';
 import { registerAccessControl, type RegisteredRoute } from '../src/plugins/access';
-import { bearer, createTestApp, createUser, loginAs, randomId, type TestContext } from './test-app';
+import { bearer, createUser, loginAs, randomId, useTestApp } from './test-app';
 
 const sessionExpired = { message: 'Session expired. Please login again.', code: 'UNAUTHENTICATED' };
 
@@ -64,15 +64,13 @@ const knownRoutes: RegisteredRoute[] = [
 ];
 
 describe('route access', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let member: Awaited<ReturnType<typeof createUser>>;
   let admin: Awaited<ReturnType<typeof createUser>>;
   beforeAll(async () => {
-    ctx = await createTestApp();
     member = await createUser(ctx);
     admin = await createUser(ctx, { role: 'admin' });
   });
-  afterAll(() => ctx.close());
 
   it('registers every known route with its access', () => {
     expect(ctx.app.routesRegistry.length).toBeGreaterThanOrEqual(knownRoutes.length);

@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { InjectOptions } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { defaultRateLimits, defaultSessionTtl, type Config, type PaymentSettings, type RateLimits } from '../src/config';
 import { connectPglite, connectPostgres, type DatabaseHandle } from '../src/db/client';
@@ -147,6 +147,19 @@ export async function createTestApp(
   };
 }
 
+/**
+ * The test app of the enclosing `describe` (or file): created before its tests, closed after them. The object is
+ * returned at once and filled in by `beforeAll`, so the tests read it as they would a context of their own.
+ */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(options));
+  });
+  afterAll(() => ctx.close());
+  return ctx;
+}
+
 let sequence = 0;
 export const uniqueEmail = (prefix = 'member') => `${prefix}.${Date.now().toString(36)}.${(sequence += 1)}@example.com`;
 
@@ -195,6 +208,19 @@ export async function createMemberAndAdmin(ctx: TestContext) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A signed-in admin for the tests of the enclosing `describe`, made by `beforeAll` after the app (`useTestApp`):
+ * the object is returned at once and filled in then, with the admin's row and bearer token.
+ */
+export function useAdmin(ctx: TestContext) {
+  const admin = {} as Awaited<ReturnType<typeof createUser>> & { token: string };
+  beforeAll(async () => {
+    const user = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
+    Object.assign(admin, user, { token: await loginAs(ctx, user.email) });
+  });
+  return admin;
+}
 
 /**
  * API calls through `app.inject` on the context `context()` returns (read at call time, so a test file can make

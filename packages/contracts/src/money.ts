@@ -56,6 +56,35 @@ export const PACK_FEATURES = [
   'Non-refundable investment pack',
 ] as const;
 
+/**
+ * Money is integer cents inside the server and USD numbers at the API's edge (docs/product.md §9.1 General).
+ * These are the only conversions between the two, and the only ways of writing cents as text.
+ */
+export const centsToUsd = (cents: number) => cents / 100;
+
+/** A USD amount (at most two decimals, as the schemas accept) in integer cents, rounded to the nearest cent. */
+export const usdToCents = (usd: number) => Math.round(usd * 100);
+
+/** Integer cents as a plain decimal with two places, exactly (no float division): 70000 → "700.00", -5 → "-0.05". */
+export function formatCentsFixed(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Integer cents as US dollars for people: "$1,234.50". With `wholeWithoutCents`, a whole amount drops its
+ * cents ("$5,000", but "$5,000.50"): how projects show money (docs/product.md §11.3 Formats).
+ */
+export function formatCentsUsd(cents: number, options: { wholeWithoutCents?: boolean } = {}): string {
+  const digits = options.wholeWithoutCents && cents % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(centsToUsd(cents));
+}
+
 export const MIN_WITHDRAWAL_USD = 25;
 export const WITHDRAWAL_NETWORK_FEE = 1;
 

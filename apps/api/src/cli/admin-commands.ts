@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@terrafund/contracts';
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
 import { systemClock } from '../lib/clock';
 import { createSecrets } from '../lib/crypto';
@@ -10,7 +10,7 @@ import { normalizeEmail } from '../modules/auth/auth.service';
 export class UsageError extends Error {}
 
 /** The operator's two admin commands; each answers one line, and exits non-zero when it changed nothing asked. */
-export type AdminCommand = { action: 'create' | 'promote'; email: string; password: string };
+type AdminCommand = { action: 'create' | 'promote'; email: string; password: string };
 
 export function checkCommand(command: { action: 'create' | 'promote'; email?: string; password?: string }): AdminCommand {
   const email = command.email?.trim() ?? '';
@@ -57,4 +57,24 @@ export async function runAdminCommand(command: AdminCommand, env: NodeJS.Process
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The command line around one admin command (`npm run admin`, `npm run admin:create`): its one line on stdout,
+ * or on stderr when it changed nothing asked (exit 1); a usage mistake prints `usage` and exits 2.
+ */
+export function runFromCommandLine(usage: string, readCommand: () => { action: 'create' | 'promote'; email?: string; password?: string }) {
+  const main = async () => {
+    const result = await runAdminCommand(checkCommand(readCommand()));
+    (result.ok ? console.log : console.error)(result.message);
+    process.exit(result.ok ? 0 : 1);
+  };
+  main().catch((error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n${usage}`);
+      process.exit(2);
+    }
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** Both drivers give the same Drizzle API; services are written against this type only. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle, or the database itself, for helpers that run inside either. */
@@ -72,15 +72,6 @@ export function connectDatabase(options: { databaseUrl?: string; dataDir: string
   return options.databaseUrl
     ? connectPostgres(options.databaseUrl, options.databasePoolSize)
     : connectPglite(path.join(options.dataDir, 'pglite'));
-}
-
-export async function pingDatabase(db: Database): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Rows of a raw SQL query; both drivers answer `{rows}`. */

@@ -5,7 +5,7 @@
  * chunk, a PDF must start with %PDF- and end with %%EOF. A markup prologue near the start (an HTML
  * or SVG document wearing an image header) is refused as well.
  */
-export type DetectedType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+type DetectedType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const MARKUP = /<\s*(!doctype|html|head|body|script|svg|iframe|object|embed|\?xml)/i;

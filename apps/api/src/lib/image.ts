@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 
 /** The largest picture decoded: 50 megapixels covers today's phone cameras (the project uploads use the same). */
-export const MAX_PICTURE_PIXELS = 50_000_000;
+const MAX_PICTURE_PIXELS = 50_000_000;
 
 export type PictureType = 'image/jpeg' | 'image/png';
 

@@ -9,7 +9,7 @@ import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'p
  * - a database error keeps its SQL but not its parameter values.
  * Mail bodies are printed only by the development mail-to-log transport (modules/mail/mail.transport.ts).
  */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Request and response headers that carry a credential or a signature. */
 const SECRET_HEADERS = [
@@ -32,7 +32,7 @@ const REDACT_PATHS = [
 ];
 
 /** A URL as the log may show it: the path, and `?[redacted]` in place of any query string. */
-export function redactUrl(url: string | undefined): string | undefined {
+function redactUrl(url: string | undefined): string | undefined {
   if (url === undefined) return url;
   const at = url.indexOf('?');
   return at === -1 ? url : `${url.slice(0, at)}?${REDACTED}`;

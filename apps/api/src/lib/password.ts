@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 
 /** OWASP's argon2id parameters: 19 MiB of memory, 2 iterations, 1 lane. */
-export const ARGON2_OPTIONS = {
+const ARGON2_OPTIONS = {
   type: argon2.argon2id,
   memoryCost: 19 * 1024,
   timeCost: 2,

@@ -6,7 +6,7 @@ import type { RedisClient } from './redis';
 export type RateLimitRule = { limit: number; windowSeconds: number };
 
 /** A fixed window: how many events it has counted and when it ends (milliseconds, by the app's clock). */
-export type ThrottleWindow = { count: number; resetAt: number };
+type ThrottleWindow = { count: number; resetAt: number };
 
 /**
  * Counters the auth rules need beyond per-route request limits: failed sign-ins and the code-resend cooldown.

@@ -5,7 +5,7 @@ import { AppError } from '../lib/app-error';
 import { resolveSession, type ResolvedSession } from '../modules/auth/session.service';
 
 /** Who may call a route. Every /api route declares one; registering a route without it fails at boot. */
-export type Access = 'public' | 'user' | 'admin' | 'provider';
+type Access = 'public' | 'user' | 'admin' | 'provider';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

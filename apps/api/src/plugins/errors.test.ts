@@ -2,21 +2,19 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
-import { bearer, createTestApp, createUser, loginAs, type TestContext } from '../../test/test-app';
+import { bearer, createUser, loginAs, useTestApp } from '../../test/test-app';
 import { registerErrorHandling } from './errors';
 
 const GENERIC = { message: messages.common.unexpected, code: 'INTERNAL_ERROR' };
 
 /** Nothing of an internal failure (stack, SQL, a library's words) reaches the client in production. */
 describe('error bodies in production', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ config: { env: 'production' } });
   let token: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ config: { env: 'production' } });
     const user = await createUser(ctx);
     token = await loginAs(ctx, user.email);
   });
-  afterAll(() => ctx.close());
 
   it('answers a failing query with the generic message and code only', async () => {
     // Every signed-in request reads the sessions table; without it each one fails inside SQL.

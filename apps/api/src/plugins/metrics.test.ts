@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, loginAs, type TestContext } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { bearer, createUser, loginAs, useTestApp, type TestContext } from '../../test/test-app';
 
 const scrape = async (ctx: TestContext, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: '/metrics', headers });
 
 describe('GET /metrics', () => {
   describe('without METRICS_TOKEN', () => {
-    let ctx: TestContext;
-    beforeAll(async () => {
-      ctx = await createTestApp();
-    });
-    afterAll(() => ctx.close());
+    const ctx = useTestApp();
 
     it('answers Prometheus text with a duration histogram labelled by route pattern, process and domain metrics', async () => {
       const member = await createUser(ctx);
@@ -49,12 +45,8 @@ describe('GET /metrics', () => {
   });
 
   describe('with METRICS_TOKEN', () => {
-    let ctx: TestContext;
     const metricsToken = 'metrics-token-for-tests-0123456789';
-    beforeAll(async () => {
-      ctx = await createTestApp({ config: { metricsToken } });
-    });
-    afterAll(() => ctx.close());
+    const ctx = useTestApp({ config: { metricsToken } });
 
     it('needs Authorization: Bearer <token>, and 401 otherwise', async () => {
       const member = await createUser(ctx, { role: 'admin' });

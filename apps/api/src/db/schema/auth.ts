@@ -1,23 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, instant, userIdColumn } from './columns';
 
 /** Server-side sessions; the bearer token names one and carries a secret whose HMAC is stored here. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userIdColumn('user_id', { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     remember: boolean('remember').notNull().default(false),
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -26,16 +24,14 @@ export const sessions = pgTable(
 export const emailCodes = pgTable(
   'email_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userIdColumn('user_id', { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
     /** Set when the code was used, voided by too many tries, or replaced by a newer code. */
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    consumedAt: instant('consumed_at'),
   },
   (t) => [
     index('email_codes_user_id_idx').on(t.userId, t.createdAt.desc()),
@@ -47,14 +43,12 @@ export const emailCodes = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userIdColumn('user_id', { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
 );
@@ -63,13 +57,11 @@ export const passwordResetTokens = pgTable(
 export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userIdColumn('user_id', { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (t) => [index('two_factor_recovery_codes_user_id_idx').on(t.userId)],
 );
@@ -81,17 +73,15 @@ export const twoFactorRecoveryCodes = pgTable(
 export const twoFactorChallenges = pgTable(
   'two_factor_challenges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userIdColumn('user_id', { onDelete: 'cascade' }),
     challengeHash: text('challenge_hash').notNull().unique(),
     remember: boolean('remember').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
     /** Set when used, or ended by too many wrong codes. */
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    consumedAt: instant('consumed_at'),
   },
   (t) => [
     index('two_factor_challenges_user_id_idx').on(t.userId),

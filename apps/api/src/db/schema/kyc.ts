@@ -1,20 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, instant, userIdColumn } from './columns';
 import { users } from './users';
 
 /** An uploaded identity document. The bytes live in the file storage under `storageKey`, never served statically. */
 export const kycDocuments = pgTable(
   'kyc_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userIdColumn('user_id', { onDelete: 'cascade' }),
     documentType: text('document_type', { enum: ['idFront', 'idBack', 'proofOfAddress'] }).notNull(),
     storageKey: text('storage_key').notNull().unique(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (t) => [
     index('kyc_documents_user_idx').on(t.userId),
@@ -40,8 +39,8 @@ export const kycProfiles = pgTable('kyc_profiles', {
   idType: text('id_type', { enum: ['passport', 'driver_license', 'national_id'] }).notNull(),
   idNumber: text('id_number').notNull(),
   documentIds: uuid('document_ids').array().notNull(),
-  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
-  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  submittedAt: instant('submitted_at').notNull(),
+  reviewedAt: instant('reviewed_at'),
   reviewedBy: uuid('reviewed_by').references(() => users.id),
   rejectionReason: text('rejection_reason'),
 });
@@ -50,14 +49,14 @@ export const kycProfiles = pgTable('kyc_profiles', {
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     actorId: uuid('actor_id').references(() => users.id),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: uuid('target_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (t) => [
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt.desc()),

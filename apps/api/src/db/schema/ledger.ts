@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, instant } from './columns';
 import { users } from './users';
 
 /**
@@ -10,7 +11,7 @@ import { users } from './users';
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     /** `member:<user id>:<kind>` or `platform:<kind>`. */
     code: text('code').notNull().unique(),
     userId: uuid('user_id').references(() => users.id),
@@ -28,7 +29,7 @@ export const ledgerAccounts = pgTable(
     }).notNull(),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(sql`0`),
     allowsNegative: boolean('allows_negative').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     check('ledger_accounts_non_negative', sql`${t.allowsNegative} or ${t.balanceCents} >= 0`),
@@ -40,13 +41,13 @@ export const ledgerAccounts = pgTable(
 export const journalEntries = pgTable(
   'journal_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     kind: text('kind').notNull(),
     /** What makes a movement happen once: a provider invoice, a membership and business day, a request id. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     description: text('description').notNull(),
     metadata: jsonb('metadata'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (t) => [index('journal_entries_created_idx').on(t.createdAt.desc())],
 );
@@ -54,7 +55,7 @@ export const journalEntries = pgTable(
 export const postings = pgTable(
   'postings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     entryId: uuid('entry_id')
       .notNull()
       .references(() => journalEntries.id),
@@ -62,7 +63,7 @@ export const postings = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (t) => [
     check('postings_non_zero', sql`${t.amountCents} <> 0`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, instant } from './columns';
 
 /**
  * Mail waiting to be sent, written in the same transaction as the change that causes it. The body is
@@ -8,7 +9,7 @@ import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-o
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     template: text('template').notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
@@ -17,11 +18,11 @@ export const mailOutbox = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    nextAttemptAt: instant('next_attempt_at').notNull(),
+    lockedUntil: instant('locked_until'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    sentAt: instant('sent_at'),
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, instant, userIdColumn } from './columns';
 import { journalEntries } from './ledger';
 import { transactions } from './transactions';
-import { users } from './users';
 
 /**
  * A member's pack (docs/product.md §5.5 Memberships): bought by a settled deposit, runs 3 years from activation. Price and
@@ -13,21 +13,19 @@ import { users } from './users';
 export const memberships = pgTable(
   'memberships',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: idColumn(),
+    userId: userIdColumn(),
     pack: text('pack', { enum: ['startium', 'ultimium', 'gold', 'platinum'] }).notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     dailyDividendCents: bigint('daily_dividend_cents', { mode: 'number' }).notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    startedAt: instant('started_at').notNull(),
     /** started_at + 3 years. */
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    endsAt: instant('ends_at').notNull(),
     status: text('status', { enum: ['active', 'replaced', 'ended'] }).notNull().default('active'),
     /** When the membership that replaced this one started (set with status `replaced`). */
-    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    replacedAt: instant('replaced_at'),
     depositTransactionId: uuid('deposit_transaction_id').references(() => transactions.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     check('memberships_pack_check', sql`${t.pack} in ('startium', 'ultimium', 'gold', 'platinum')`),
@@ -64,7 +62,7 @@ export const dividendPayouts = pgTable(
     entryId: uuid('entry_id')
       .notNull()
       .references(() => journalEntries.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.membershipId, t.businessDay] }),
@@ -86,7 +84,7 @@ export const membershipReminders = pgTable(
       .notNull()
       .references(() => memberships.id),
     kind: text('kind', { enum: ['ending_soon', 'ended'] }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentAt: instant('sent_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.membershipId, t.kind] }),

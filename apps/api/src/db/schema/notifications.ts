@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, instant, userIdColumn } from './columns';
 
 /**
  * What the bell shows a member (modules/notifications). Written in the same database transaction as the event it
@@ -10,16 +10,14 @@ import { users } from './users';
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: idColumn(),
+    userId: userIdColumn(),
     type: text('type').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    readAt: instant('read_at'),
   },
   (t) => [
     uniqueIndex('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey),

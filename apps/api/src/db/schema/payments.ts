@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, instant, timestamps, userIdColumn } from './columns';
 import { transactions } from './transactions';
 import { users } from './users';
 
@@ -13,13 +14,11 @@ import { users } from './users';
 export const paymentInvoices = pgTable(
   'payment_invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => transactions.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     provider: text('provider', { enum: ['sandbox', 'btcpay', 'nowpayments'] }).notNull(),
     /** The provider's invoice id (BTCPay invoice, NOWPayments invoice, sandbox invoice). */
     invoiceId: text('invoice_id').notNull(),
@@ -40,13 +39,12 @@ export const paymentInvoices = pgTable(
     decision: text('decision', { enum: ['activate', 'reject'] }),
     decisionNote: text('decision_note'),
     decidedBy: uuid('decided_by').references(() => users.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: instant('decided_at'),
     paymentUrl: text('payment_url').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at'),
+    lastCheckedAt: instant('last_checked_at'),
+    closedAt: instant('closed_at'),
+    ...timestamps(),
   },
   (t) => [
     check('payment_invoices_provider_check', sql`${t.provider} in ('sandbox', 'btcpay', 'nowpayments')`),
@@ -81,7 +79,7 @@ export const paymentNotifications = pgTable(
     invoiceId: text('invoice_id'),
     /** What was done: settled, expired, failed, review, pending, ignored. */
     outcome: text('outcome').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    receivedAt: instant('received_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.deliveryKey] })],
 );
@@ -97,9 +95,9 @@ export const sandboxInvoices = pgTable(
     description: text('description').notNull(),
     returnUrl: text('return_url').notNull(),
     status: text('status', { enum: ['New', 'Settled', 'Expired'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    closedAt: instant('closed_at'),
   },
   (t) => [check('sandbox_invoices_status_check', sql`${t.status} in ('New', 'Settled', 'Expired')`)],
 );

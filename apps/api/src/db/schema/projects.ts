@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { bigint, check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, instant, timestamps, userIdColumn } from './columns';
 
 /** What `details` holds (validated by the contracts' project schema before it is written). */
 export type ProjectDetails = {
@@ -23,10 +23,8 @@ export type ProjectDetails = {
 export const projects = pgTable(
   'projects',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id),
+    id: idColumn(),
+    ownerId: userIdColumn('owner_id'),
     title: text('title').notNull(),
     description: text('description').notNull(),
     location: text('location').notNull(),
@@ -51,8 +49,7 @@ export const projects = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(title || ' ' || description || ' ' || location)`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...timestamps(),
   },
   (t) => [
     check('projects_type_check', sql`${t.type} in ('residential', 'commercial', 'land')`),
@@ -74,16 +71,14 @@ export const projects = pgTable(
 export const projectAssets = pgTable(
   'project_assets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     kind: text('kind', { enum: ['image', 'document'] }).notNull(),
     contentType: text('content_type').notNull(),
     fileName: text('file_name').notNull(),
     byteSize: integer('byte_size').notNull(),
     variants: jsonb('variants').$type<Record<string, string>>().notNull(),
-    uploadedBy: uuid('uploaded_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    uploadedBy: userIdColumn('uploaded_by'),
+    createdAt: instant('created_at').notNull(),
   },
   (t) => [check('project_assets_kind_check', sql`${t.kind} in ('image', 'document')`)],
 );
@@ -94,5 +89,5 @@ export type ProjectAssetRow = typeof projectAssets.$inferSelect;
 /** Seeds that ran once on this database (the sample projects): deleting the projects later does not bring them back. */
 export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
-  ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+  ranAt: instant('ran_at').notNull(),
 });

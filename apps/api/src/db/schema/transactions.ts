@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, instant, timestamps, userIdColumn } from './columns';
 import { journalEntries } from './ledger';
 import { projects } from './projects';
 import { users } from './users';
@@ -11,10 +12,8 @@ import { users } from './users';
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: idColumn(),
+    userId: userIdColumn(),
     type: text('type', { enum: ['deposit', 'withdrawal', 'payout', 'investment'] }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['pending', 'completed', 'failed'] }).notNull(),
@@ -27,9 +26,8 @@ export const transactions = pgTable(
     /** The entry that moved the money when the transaction was created (the hold, for a withdrawal). */
     entryId: uuid('entry_id').references(() => journalEntries.id),
     decidedBy: uuid('decided_by').references(() => users.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    decidedAt: instant('decided_at'),
+    ...timestamps(),
   },
   (t) => [
     check('transactions_amount_positive', sql`${t.amountCents} > 0`),

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, instant } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     /** Stored lower-cased and trimmed; unique. */
     email: text('email').notNull().unique(),
     firstName: text('first_name').notNull(),
@@ -12,23 +13,23 @@ export const users = pgTable(
     phone: text('phone').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    emailVerifiedAt: instant('email_verified_at'),
     kycStatus: text('kyc_status', { enum: ['not_started', 'pending', 'approved', 'rejected'] })
       .notNull()
       .default('not_started'),
     kycVerified: boolean('kyc_verified').notNull().default(false),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginAt: instant('last_login_at'),
     /** The TOTP secret in use, sealed with a key derived from APP_SECRET; null while 2FA is off. */
     twoFactorSecret: text('two_factor_secret'),
     /** A secret set up but not yet confirmed with a code (a new setup replaces it). */
     twoFactorPendingSecret: text('two_factor_pending_secret'),
-    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    twoFactorEnabledAt: instant('two_factor_enabled_at'),
     /** The last 30-second step whose code was accepted: a code is never accepted twice (no replay). */
     twoFactorLastStep: integer('two_factor_last_step'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
     /** Soft delete: the row stays for the money and audit history that will point at it. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: instant('deleted_at'),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),

@@ -14,10 +14,13 @@ import {
   rows,
   testConfig,
   uniqueEmail,
+  useTestApp,
   type TestContext,
 } from '../../../test/test-app';
-import { dashboardStats, pageQuery } from './admin.service';
-import { decodeCursor, encodeCursor, PageBookmarks } from './transactions-page';
+import { dashboardStats } from './admin-stats.service';
+import { pageQuery } from './admin-transactions.service';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { PageBookmarks } from './page-bookmarks';
 
 const PAGE = ADMIN_TRANSACTIONS_PAGE_SIZE;
 const DAY = 86_400_000;
@@ -307,7 +310,7 @@ describe('admin money API', () => {
 });
 
 describe('admin transactions list', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ clock: fixedClock('2026-03-18T12:00:00Z') });
   let adminToken: string;
   let ada: Seeded;
   let grace: Seeded;
@@ -316,7 +319,6 @@ describe('admin transactions list', () => {
   let order: string[];
 
   beforeAll(async () => {
-    ctx = await createTestApp({ clock: fixedClock('2026-03-18T12:00:00Z') });
     ({ adminToken } = await createMemberAndAdmin(ctx));
     ada = await createUser(ctx, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('ada.lovelace') });
     grace = await createUser(ctx, { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('grace.hopper') });
@@ -340,7 +342,6 @@ describe('admin transactions list', () => {
     order = (await rows<{ id: string }>(ctx, sql`select id from transactions order by created_at desc, id desc`)).map((r) => r.id);
     expect(order).toHaveLength(45);
   });
-  afterAll(() => ctx.close());
 
   const get = (url: string, app: App = ctx.app) => app.inject({ method: 'GET', url, headers: bearer(adminToken) });
   const page = async (query: string, app?: App) => {
@@ -571,12 +572,11 @@ describe('admin transactions list', () => {
 });
 
 describe('a cold jump across several walking steps', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ clock: fixedClock('2026-03-18T12:00:00Z') });
   let adminToken: string;
   let member: Seeded;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ clock: fixedClock('2026-03-18T12:00:00Z') });
     ({ adminToken, member } = await createMemberAndAdmin(ctx));
     // 10,030 rows, set-based, many sharing a timestamp: more than two walking steps of 5,000 rows.
     await ctx.database.db.execute(sql`
@@ -585,7 +585,6 @@ describe('a cold jump across several walking steps', () => {
              '2026-03-01T00:00:00Z'::timestamptz - make_interval(secs => (g / 3) * 1.000001), now()
       from generate_series(1, 10030) g`);
   });
-  afterAll(() => ctx.close());
 
   it('lands on the same rows as the database order', async () => {
     const target = 502; // rows 10,021 to 10,030: the walk steps 5,000 + 5,000 + 20 rows

@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { transactions } from '../../db/schema';
-import { createTestApp, createUser, type TestContext } from '../../../test/test-app';
+import { createUser, useTestApp, type TestContext } from '../../../test/test-app';
 import { foldTransactionTotals } from './transaction-totals';
 
 type Bucket = { day: string; type: string; status: string; count: string; amount: string };
@@ -26,13 +26,11 @@ const rowCount = async (ctx: TestContext) =>
   Number((await queryRows<{ n: string }>(ctx.database.db, sql`select count(*)::text as n from transaction_totals`))[0]!.n);
 
 describe('transaction_totals (kept by triggers for the admin figures)', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let userId: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
     userId = (await createUser(ctx)).id;
   });
-  afterAll(() => ctx.close());
 
   const row = (type: 'deposit' | 'withdrawal' | 'payout', status: 'pending' | 'completed' | 'failed', amountCents: number, at: string) => ({
     userId,

@@ -38,7 +38,7 @@ export async function foldTransactionTotals(db: Database) {
 }
 
 /** Cents of completed transactions matching `where` (on type) dated in [fromMs, toMs) by whole UTC days. */
-export const completedCentsOnDays = (where: SQL, fromMs: number, toMs: number) => sql`(
+const completedCentsOnDays = (where: SQL, fromMs: number, toMs: number) => sql`(
   select coalesce(sum(amount_cents), 0) from transaction_totals
   where status = 'completed' and ${where} and day >= ${dayOf(fromMs)}::date and day < ${dayOf(toMs)}::date
 )`;

@@ -4,9 +4,8 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { AppError } from '../../lib/app-error';
 import { csvLine } from '../../lib/csv';
-import { decodeCursor, encodeCursor, type PageKey } from '../admin/transactions-page';
+import { afterKey, encodeCursor, keyTimestamp, readCursor } from '../../lib/cursor';
 
 /**
  * Writes one admin decision, in the caller's transaction so the record exists exactly when the change does.
@@ -50,36 +49,28 @@ export async function auditTrail(deps: Pick<Deps, 'db'>, targetType: 'user', tar
   });
 }
 
-const keyTimestamp = sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-/** Spelled as audit_log_created_idx is built, so a page is an index seek (see admin/transactions-page.ts). */
+/** Spelled as audit_log_created_idx is built, so a page is an index seek (see lib/cursor.ts). */
 const listOrder = [sql`${auditLog.createdAt} desc nulls last`, sql`${auditLog.id} desc nulls last`] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type AuditPage = { rows: AuditRow[]; nextCursor?: string };
+type AuditPage = { rows: AuditRow[]; nextCursor?: string };
 
 /**
  * GET /api/admin/audit: newest first, keyset-paged with the admin transactions list's cursor (a forged one is
  * a 400). `actor` is an e-mail, `action` an exact name, `from`/`to` UTC days (both included); they combine.
  */
 export async function listAudit(deps: Pick<Deps, 'db'>, query: z.output<typeof auditQuery>): Promise<AuditPage> {
-  let start: PageKey | undefined;
-  if (query.cursor !== undefined) {
-    const decoded = decodeCursor(query.cursor);
-    if (!decoded) {
-      throw new AppError('VALIDATION_ERROR', messages.admin.cursorInvalid, { fields: { cursor: messages.admin.cursorInvalid } });
-    }
-    start = decoded;
-  }
+  const start = readCursor(query.cursor, messages.admin.cursorInvalid);
   const filters: (SQL | undefined)[] = [
     query.actor ? eq(users.email, query.actor) : undefined,
     query.action ? eq(auditLog.action, query.action) : undefined,
     query.from ? gte(auditLog.createdAt, new Date(`${query.from}T00:00:00.000Z`)) : undefined,
     query.to ? lt(auditLog.createdAt, new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + DAY_MS)) : undefined,
-    start ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${start.createdAt}::timestamptz, ${start.id}::uuid)` : undefined,
+    afterKey(auditLog.createdAt, auditLog.id, start),
   ];
   // One row more than asked tells whether another page exists.
   const found = await deps.db
-    .select({ entry: auditLog, actorEmail: users.email, key: keyTimestamp })
+    .select({ entry: auditLog, actorEmail: users.email, key: keyTimestamp(auditLog.createdAt) })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(and(...filters))
@@ -101,7 +92,7 @@ export async function listAudit(deps: Pick<Deps, 'db'>, query: z.output<typeof a
   };
 }
 
-export const AUDIT_CSV_HEADER = ['At', 'Actor', 'Action', 'Target type', 'Target id', 'Details'];
+const AUDIT_CSV_HEADER = ['At', 'Actor', 'Action', 'Target type', 'Target id', 'Details'];
 
 /** The same rows as the JSON page, as CSV lines (header first). */
 export const auditCsv = (rows: AuditRow[]) =>

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import {
-  bearer,
-  createMemberAndAdmin,
-  createTestApp,
-  createUser,
-  DEFAULT_PASSWORD,
-  loginAs,
-  resetTokenFrom,
-  type TestContext,
-} from '../../../test/test-app';
+import { bearer, createMemberAndAdmin, createUser, DEFAULT_PASSWORD, loginAs, resetTokenFrom, useTestApp } from '../../../test/test-app';
 import { createProject } from '../../../test/project-fixtures';
 
 type Row = { id: string; at: string; actorEmail: string | null; action: string; targetType: string; targetId: string; details: unknown };
 
 describe('GET /api/admin/audit', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let adminToken: string;
   let memberToken: string;
   let admin: Awaited<ReturnType<typeof createUser>>;
@@ -23,10 +14,8 @@ describe('GET /api/admin/audit', () => {
   const audit = (query: string, token = adminToken) => ctx.app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers: bearer(token) });
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     ({ admin, member, adminToken, memberToken } = await createMemberAndAdmin(ctx));
   });
-  afterAll(() => ctx.close());
 
   it('is for admins only (401, 403)', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);

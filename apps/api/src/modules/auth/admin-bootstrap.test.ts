@@ -7,33 +7,22 @@ import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectPglite, connectPostgres, type DatabaseHandle } from '../../db/client';
 import { auditLog, mailOutbox, sessions, users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import {
-  bearer,
-  createTestApp,
-  createUser,
-  DEFAULT_PASSWORD,
-  loginAs,
-  rows,
-  uniqueEmail,
-  type TestContext,
-} from '../../../test/test-app';
+import { bearer, createUser, DEFAULT_PASSWORD, loginAs, rows, uniqueEmail, useTestApp } from '../../../test/test-app';
 import { AdminBootstrapRefused, ensureAdmin, promoteToAdmin, type AdminDeps } from './admin-bootstrap';
 
 const ADMIN_PASSWORD = 'Operator-chosen-Lantern-58';
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
 describe('admin bootstrap (ADMIN_EMAIL / ADMIN_PASSWORD at start)', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let deps: AdminDeps;
   beforeAll(async () => {
-    ctx = await createTestApp();
     deps = { ...ctx.app.deps, logger: pino({ level: 'silent' }) };
   });
-  afterAll(() => ctx.close());
 
   const adminCall = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) });
   const login = (email: string, password: string) =>

@@ -10,7 +10,7 @@ import { normalizeEmail } from './auth.service';
 import { revokeUserSessions } from './session.service';
 
 export type AdminDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config'> & { logger: Pick<Logger, 'info' | 'warn'> };
-export type AdminCredentials = { email: string; password: string };
+type AdminCredentials = { email: string; password: string };
 
 /** The start or the command refuses: the one line to print, naming what the operator must do. */
 export class AdminBootstrapRefused extends Error {}

@@ -1,27 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import {
-  codeFrom,
-  createTestApp,
-  createUser,
-  DEFAULT_PASSWORD,
-  resetTokenFrom,
-  rows,
-  uniqueEmail,
-  type TestContext,
-} from '../../../test/test-app';
+import { codeFrom, createUser, DEFAULT_PASSWORD, resetTokenFrom, rows, uniqueEmail, useTestApp } from '../../../test/test-app';
 
 /**
  * Single-use secrets under simultaneous requests. On PostgreSQL the requests really run at once on separate
  * connections (the test database pool has 20); PGlite runs them one after another but must agree.
  */
 describe('auth under concurrent requests', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url: `/api${url}`, payload });
   const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;

@@ -18,6 +18,7 @@ import {
   testConfig,
   testRateLimits,
   uniqueEmail,
+  useTestApp,
   type TestContext,
 } from '../../../test/test-app';
 import pino from 'pino';
@@ -38,11 +39,7 @@ function expectNoSecrets(body: string) {
 }
 
 describe('auth routes', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const call = (method: InjectOptions['method'], url: string, payload?: object, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method, url: `/api${url}`, payload, headers });

@@ -16,7 +16,7 @@ const LAST_SEEN_RESOLUTION_MS = 60_000;
 type SessionTtl = Deps['config']['sessionTtl'];
 
 /** How long a session may stay unused: 30 minutes for an admin, else 12 hours, or 7 days remembered. */
-export function idleLimitSeconds(ttl: SessionTtl, session: { remember: boolean }, role: UserRow['role']) {
+function idleLimitSeconds(ttl: SessionTtl, session: { remember: boolean }, role: UserRow['role']) {
   if (role === 'admin') return ttl.admin;
   return session.remember ? ttl.remembered : ttl.default;
 }

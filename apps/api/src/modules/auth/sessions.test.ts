@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { bearer, createTestApp, createUser, DEFAULT_PASSWORD, randomId, type TestContext } from '../../../test/test-app';
+import { bearer, createUser, DEFAULT_PASSWORD, randomId, useTestApp, type TestContext } from '../../../test/test-app';
 
 async function signIn(ctx: TestContext, email: string, userAgent: string) {
   const response = await ctx.app.inject({
@@ -18,11 +18,7 @@ const revoke = (ctx: TestContext, token: string, id: string) =>
   ctx.app.inject({ method: 'DELETE', url: `/api/users/sessions/${id}`, headers: bearer(token) });
 
 describe('sessions', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it("lists the caller's live sessions, marking the current one", async () => {
     const member = await createUser(ctx);

@@ -35,7 +35,7 @@ const totpOf = (secret: string) =>
  * The time step a code belongs to when it is right now (one step of clock drift either way), else null. The
  * step, not just "valid", is what lets a sign-in refuse a code already used.
  */
-export function matchingStep(secret: string, code: string, now: Date): number | null {
+function matchingStep(secret: string, code: string, now: Date): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totpOf(secret).validate({ token: code, timestamp: now.getTime(), window: TOTP_WINDOW_STEPS });
   if (delta === null) return null;

@@ -10,6 +10,7 @@ import {
   DEFAULT_PASSWORD,
   loginAs,
   testRateLimits,
+  useTestApp,
   type TestContext,
 } from '../../../test/test-app';
 
@@ -56,11 +57,7 @@ async function startLogin(ctx: TestContext, email: string, password = DEFAULT_PA
 }
 
 describe('two-factor sign-in', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('sets up a secret, enables it with a right code only, and shows it on the profile', async () => {
     const member = await createUser(ctx);
@@ -224,11 +221,7 @@ describe('wrong second factors count as failed sign-ins', () => {
 });
 
 describe('REQUIRE_ADMIN_2FA', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ config: { requireAdmin2fa: true } });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ config: { requireAdmin2fa: true } });
 
   it('refuses admin routes to an admin without 2FA (403 TWO_FACTOR_REQUIRED) but lets them set it up', async () => {
     const admin = await createUser(ctx, { role: 'admin' });

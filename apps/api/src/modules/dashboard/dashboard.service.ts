@@ -1,4 +1,4 @@
-import type { Dashboard, ProjectionPeriod, ProjectionPoint } from '@terrafund/contracts';
+import { centsToUsd, usdToCents, type Dashboard, type ProjectionPeriod, type ProjectionPoint } from '@terrafund/contracts';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { memberBalance } from '../ledger/ledger.service';
@@ -27,8 +27,8 @@ async function figuresFor(deps: Deps, user: UserRow) {
   const membership = current && !current.ended ? current.row : undefined;
   const packCents = membership?.priceCents ?? 0;
   const dashboard: Dashboard = {
-    totalAssets: (packCents + wallet + invested) / 100,
-    walletBalance: wallet / 100,
+    totalAssets: centsToUsd(packCents + wallet + invested),
+    walletBalance: centsToUsd(wallet),
     membership: membership?.pack ?? null,
     nextPayout: membership ? upcoming : null,
     currentMembership: current?.view ?? null,
@@ -59,12 +59,12 @@ export async function projectionFor(deps: Deps, user: UserRow, period: Projectio
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const end = periodEnd(new Date(today), period).getTime();
   const points: ProjectionPoint[] = [];
-  let valueCents = Math.round(totalAssets * 100);
+  let valueCents = usdToCents(totalAssets);
   for (let t = today; t <= end; t += DAY_MS) {
     const day = new Date(t).toISOString().slice(0, 10);
     const paid = t > today && isBusinessDay(day) && t > membership.startedAt.getTime() && day <= lastPaidDay;
     if (paid) valueCents += membership.dailyDividendCents;
-    points.push({ date: day, value: valueCents / 100 });
+    points.push({ date: day, value: centsToUsd(valueCents) });
   }
   return points;
 }

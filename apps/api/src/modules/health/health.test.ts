@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, loginAs, type TestContext } from '../../../test/test-app';
+import { bearer, createTestApp, createUser, loginAs, useTestApp, type TestContext } from '../../../test/test-app';
 import { loadConfig } from '../../config';
 import { checkReadiness, readyState, type StartupState } from './readiness';
 
 describe('GET /api/health', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('answers ok when the database answers', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
@@ -30,12 +26,8 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/health while the instance is starting', () => {
-  let ctx: TestContext;
   const startup: StartupState = { ready: false, phase: 'migrating' };
-  beforeAll(async () => {
-    ctx = await createTestApp({ startup });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ startup });
 
   it('answers 503 naming the database until the start is done, and every other /api route 503 too', async () => {
     const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });

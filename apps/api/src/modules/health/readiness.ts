@@ -36,7 +36,7 @@ export function readinessChecks(deps: Pick<Deps, 'db' | 'config' | 'redis'>, sto
   ];
 }
 
-export type DependencyStatus = 'ok' | 'error' | 'timeout' | 'starting';
+type DependencyStatus = 'ok' | 'error' | 'timeout' | 'starting';
 export type Readiness = { ok: boolean; failing: string[]; dependencies: Record<string, DependencyStatus> };
 
 function withTimeout(promise: Promise<unknown>, ms: number): Promise<DependencyStatus> {

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * The signature covers the id, the expiry and the disposition, keyed with the application secret, so a link
  * cannot be extended, redirected to another file or switched from inline to download.
  */
-export const KYC_LINK_TTL_SECONDS = 5 * 60;
+const KYC_LINK_TTL_SECONDS = 5 * 60;
 export type Disposition = 'inline' | 'attachment';
 
 const sign = (appSecret: string, id: string, expires: number, disposition: Disposition) =>

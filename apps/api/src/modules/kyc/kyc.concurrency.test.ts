@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { multipart, png } from '../../../test/files';
-import { bearer, createTestApp, createUser, loginAs, rows, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { bearer, createUser, loginAs, rows, uniqueEmail, useTestApp } from '../../../test/test-app';
 import { kycBody } from '../../../test/kyc-fixtures';
 
 /**
@@ -10,20 +10,16 @@ import { kycBody } from '../../../test/kyc-fixtures';
  * separate connections; the row lock in the service must let exactly one through.
  */
 describe('KYC under concurrency', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let admins: { id: string; token: string }[];
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     admins = [];
     for (const name of ['first', 'second']) {
       const admin = await createUser(ctx, { role: 'admin', email: uniqueEmail(`admin-${name}`) });
       admins.push({ id: admin.id, token: await loginAs(ctx, admin.email) });
     }
   });
-  afterAll(() => ctx.close());
-
-
 
   /** A member with what a passport submission needs uploaded: an ID front and a proof of address. */
   async function memberWithDocument() {

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,22 +13,19 @@ import {
 } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { acceptUploads, readUpload, refuseOversized } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses } from '../../plugins/responses';
 import * as kyc from './kyc.service';
 
-/** Room for the multipart envelope around a file of the maximum size. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const documentTypeField = z.enum(KYC_DOCUMENT_TYPES, { error: messages.kyc.documentTypeInvalid });
 
 /** Member KYC (upload, submit, signed document links) and the admin's review (docs/product.md §2.1 Route table, §9.3 Routes; docs/product.md §4 KYC). */
 export const kycRoutes =
   (deps: Deps & { storage: FileStorage }): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(multipart, {
-      limits: { fileSize: KYC_MAX_FILE_BYTES, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
-    });
+    await acceptUploads(app, KYC_MAX_FILE_BYTES);
     const security = [{ bearer: [] }];
 
     app.post('/kyc/upload-document', {
@@ -41,51 +37,25 @@ export const kycRoutes =
           'multipart/form-data with `documentType` (idFront, idBack, proofOfAddress) and `file` (jpeg or png; pdf also for proofOfAddress; at most 5 MB).',
         response: { 201: kycUploadResponse, 413: errorResponses[400], 415: errorResponses[400], ...errorResponses },
       },
-      // Refuse an oversized request before reading any of it.
-      onRequest: async (request) => {
-        const length = Number(request.headers['content-length'] ?? 0);
-        if (length > KYC_MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES) {
-          throw new AppError('PAYLOAD_TOO_LARGE', messages.kyc.fileTooLarge);
-        }
-      },
+      onRequest: refuseOversized(KYC_MAX_FILE_BYTES, () => new AppError('PAYLOAD_TOO_LARGE', messages.kyc.fileTooLarge)),
       handler: async (request, reply) => {
         const { user } = requireAuth(request);
-        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.kyc.fileMissing);
-        let documentType: KycDocumentType | undefined = documentTypeField.safeParse(
-          (request.query as Record<string, unknown> | undefined)?.documentType,
-        ).data;
-        let bytes: Buffer | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file' || bytes) {
-                part.file.resume();
-                continue;
-              }
-              bytes = await part.toBuffer();
-            } else if (part.fieldname === 'documentType') {
-              const parsed = documentTypeField.safeParse(part.value);
-              if (!parsed.success) {
-                throw new AppError('VALIDATION_ERROR', messages.kyc.documentTypeInvalid, { fields: { documentType: messages.kyc.documentTypeInvalid } });
-              }
-              documentType = parsed.data;
-            }
-          }
-        } catch (error) {
-          if (error instanceof AppError) throw error;
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', messages.kyc.fileTooLarge);
-          // Limits, and whatever else the multipart parser raises (a truncated body, no boundary, a malformed
-          // part header): the request is malformed, which is the caller's fault, never a 500.
-          throw new AppError('VALIDATION_ERROR', messages.validation.invalidInput);
-        }
-        if (!documentType) {
-          throw new AppError('VALIDATION_ERROR', messages.kyc.documentTypeInvalid, { fields: { documentType: messages.kyc.documentTypeInvalid } });
-        }
-        if (!bytes || bytes.length === 0) {
-          throw new AppError('VALIDATION_ERROR', messages.kyc.fileMissing, { fields: { file: messages.kyc.fileMissing } });
-        }
-        return reply.status(201).send(await kyc.uploadDocument(deps, user, { documentType, bytes }));
+        const documentTypeInvalid = () =>
+          new AppError('VALIDATION_ERROR', messages.kyc.documentTypeInvalid, { fields: { documentType: messages.kyc.documentTypeInvalid } });
+        const upload = await readUpload(request, {
+          field: 'documentType',
+          initial: () => documentTypeField.safeParse((request.query as Record<string, unknown> | undefined)?.documentType).data,
+          parseField: (value): KycDocumentType => {
+            const parsed = documentTypeField.safeParse(value);
+            if (!parsed.success) throw documentTypeInvalid();
+            return parsed.data;
+          },
+          notMultipart: () => new AppError('UNSUPPORTED_MEDIA_TYPE', messages.kyc.fileMissing),
+          tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', messages.kyc.fileTooLarge),
+          fieldMissing: documentTypeInvalid,
+          fileMissing: messages.kyc.fileMissing,
+        });
+        return reply.status(201).send(await kyc.uploadDocument(deps, user, { documentType: upload.field, bytes: upload.file.bytes }));
       },
     });
 

@@ -28,7 +28,7 @@ import { signKycLink, verifyKycLink, type Disposition } from './kyc-links';
 type KycDeps = Deps & { storage: FileStorage };
 
 /** The stable name of a document: the type is a path segment (docs/product.md §4.2 The wizard). */
-export const documentUrl = (type: KycDocumentType, id: string) => `/api/kyc/documents/${type}/${id}`;
+const documentUrl = (type: KycDocumentType, id: string) => `/api/kyc/documents/${type}/${id}`;
 const DOCUMENT_URL_PATTERN = /^\/api\/kyc\/documents\/(idFront|idBack|proofOfAddress)\/([0-9a-f-]{36})$/i;
 
 const DAY_MS = 24 * 3600 * 1000;

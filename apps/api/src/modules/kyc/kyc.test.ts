@@ -3,20 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { jpeg, multipart, PNG_SIGNATURE, pdf, png, pngOfSize, type MultipartPart } from '../../../test/files';
 import { kycBody } from '../../../test/kyc-fixtures';
 import {
+  apiCaller,
   bearer,
   createMemberAndAdmin,
-  createTestApp,
   createUser,
   loginAs,
   randomId,
   rows,
   uniqueEmail,
-  type TestContext,
+  useTestApp,
 } from '../../../test/test-app';
 import { detectFileType } from '../../lib/file-type';
 
@@ -51,20 +51,16 @@ function birthDate(years: number, days = 0) {
   return date.toISOString().slice(0, 10);
 }
 
-
 describe('KYC', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let adminToken: string;
   let admin: Awaited<ReturnType<typeof createUser>>;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     ({ admin, adminToken } = await createMemberAndAdmin(ctx));
   });
-  afterAll(() => ctx.close());
 
-  const call = (method: InjectOptions['method'], url: string, token?: string, payload?: object) =>
-    ctx.app.inject({ method, url: `/api${url}`, payload, headers: token ? bearer(token) : {} });
+  const call = apiCaller(() => ctx);
 
   async function newMember(overrides: Parameters<typeof createUser>[1] = {}) {
     const user = await createUser(ctx, overrides);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KYC_MAX_UPLOADS_PER_DAY, messages, type IdType, type KycDocumentType } from '@terrafund/contracts';
 import { multipart, pdf, png } from '../../../test/files';
 import { kycBody } from '../../../test/kyc-fixtures';
-import { bearer, createTestApp, createUser, loginAs, rows, type TestContext } from '../../../test/test-app';
+import { bearer, createUser, loginAs, rows, useTestApp } from '../../../test/test-app';
 
 const m = messages.kyc;
 
@@ -24,11 +24,7 @@ const GPS_POINTER = Buffer.from([0x25, 0x88]);
 
 /** The KYC upload rules of issue 12: a daily limit, the documents each ID type needs, and pictures without metadata. */
 describe('KYC uploads', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   async function member() {
     const user = await createUser(ctx);

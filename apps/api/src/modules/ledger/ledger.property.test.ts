@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACK_IDS } from '@terrafund/contracts';
 import { checkoutOf, type Checkout } from '../../../test/sandbox-checkout';
-import { bearer, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { apiCaller, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
 import { fixedClock } from '../../lib/clock';
 import { runPayouts } from '../payouts';
 import { checkProjectLedger } from '../projects/invest.service';
@@ -54,8 +54,7 @@ describe('ledger invariants under random sequences of money movements', () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) =>
-    ctx.app.inject({ method, url: `/api${url}`, headers: token ? bearer(token) : {}, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+  const call = apiCaller(() => ctx);
 
   type Tx = { _id: string; type: string; amount: number; status: string };
   async function walletOf(token: string) {

@@ -5,6 +5,7 @@ import { journalEntries, ledgerAccounts, postings } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { checkPayouts } from '../payouts';
 import { AppError } from '../../lib/app-error';
+import { PG, toDomainError } from '../../lib/pg-error';
 
 export type MemberAccountKind = 'member_wallet' | 'member_invested' | 'member_pack';
 export type PlatformAccountKind =
@@ -45,14 +46,12 @@ export type EntryInput = {
   lines: PostingLine[];
 };
 
-const PG_CHECK_VIOLATION = '23514';
-const pgCode = (error: unknown): string | undefined => {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+/** A posting would take a member's balance below zero (the CHECK ledger_accounts_non_negative refused it). */
+export class InsufficientBalanceError extends AppError {
+  constructor() {
+    super('VALIDATION_ERROR', messages.ledger.insufficientBalance);
   }
-  return undefined;
-};
+}
 
 /**
  * Writes one balanced journal entry in the caller's transaction, all its postings in one INSERT. The database
@@ -94,20 +93,9 @@ export async function postEntry(tx: Executor, deps: Pick<Deps, 'clock'>, input: 
   try {
     await tx.insert(postings).values(input.lines.map((line) => ({ entryId: entry.id, accountId: line.accountId, amountCents: line.amountCents, createdAt: now })));
   } catch (error) {
-    if (pgCode(error) === PG_CHECK_VIOLATION) throw new AppError('VALIDATION_ERROR', messages.ledger.insufficientBalance);
-    throw error;
+    throw toDomainError(error, [{ code: PG.checkViolation, constraints: ['ledger_accounts_non_negative'], error: () => new InsufficientBalanceError() }]);
   }
   return { entryId: entry.id, created: true };
-}
-
-/** Balances in cents of the given accounts (0 for an account never used). */
-export async function balancesOf(tx: Executor, accountIds: string[]): Promise<Map<string, number>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, accountIds));
-  return new Map(rows.map((r) => [r.id, Number(r.balance)]));
 }
 
 /** A member's balance of one kind, in cents. */
@@ -169,7 +157,7 @@ export async function checkLedger(db: Executor): Promise<LedgerProblem[]> {
  *   otherwise): the pack's money enters the ledger only through a settled deposit, so a membership created
  *   outside the payment flow (a test fixture, a future admin grant) carries none.
  */
-export async function checkDeposits(db: Executor): Promise<LedgerProblem[]> {
+async function checkDeposits(db: Executor): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
   const rule = 'one settlement per provider invoice';
   const twice = await queryRows<{ transaction_id: string; entries: number }>(db, sql`

@@ -1,36 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
-import { createTestApp, createUser, type TestContext } from '../../../test/test-app';
+import { creditWallet } from '../../../test/project-fixtures';
+import { createUser, useTestApp } from '../../../test/test-app';
 import { queryRows, type Executor } from '../../db/client';
 import { checkLedger, memberAccount, memberBalance, platformAccount, postEntry } from './ledger.service';
 
 describe('ledger', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const db = () => ctx.database.db;
   const deps = () => ({ clock: ctx.clock });
 
   /** Credits a member's wallet from the dividends account: a payout, as the money module will post it. */
-  async function credit(userId: string, cents: number, key: string) {
-    return db().transaction(async (tx) => {
-      const wallet = await memberAccount(tx, userId, 'member_wallet');
-      const source = await platformAccount(tx, 'platform_dividends_paid');
-      return postEntry(tx, deps(), {
-        kind: 'payout',
-        idempotencyKey: key,
-        description: 'test credit',
-        lines: [
-          { accountId: wallet, amountCents: cents },
-          { accountId: source, amountCents: -cents },
-        ],
-      });
-    });
-  }
+  const credit = (userId: string, cents: number, key: string) => creditWallet(ctx, userId, cents, key);
 
   /** Takes from a member's wallet toward withdrawals paid out. */
   async function debit(userId: string, cents: number, key: string) {

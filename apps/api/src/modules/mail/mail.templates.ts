@@ -1,8 +1,8 @@
 import { OTP_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@terrafund/contracts';
 
-export const PRODUCT_NAME = 'Terrafund';
+const PRODUCT_NAME = 'Terrafund';
 
-export type MailContent = { subject: string; text: string; html: string };
+type MailContent = { subject: string; text: string; html: string };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

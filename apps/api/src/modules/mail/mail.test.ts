@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../../db/schema';
-import { codeFrom, createTestApp, createUser, rows, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { codeFrom, createUser, rows, uniqueEmail, useTestApp } from '../../../test/test-app';
 import { enqueueMail, MAIL_MAX_ATTEMPTS, mailBackoffMs, processOutbox } from './mail.service';
 import type { MailTransport, OutgoingMail } from './mail.transport';
 
@@ -24,11 +24,7 @@ function recordingTransport(options: { delayMs?: number } = {}) {
 }
 
 describe('mail outbox', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
   // Each test looks at its own mail only.
   beforeEach(async () => {
     await ctx.database.db.delete(mailOutbox);

@@ -45,4 +45,3 @@ export function memoryTransport() {
     },
   };
 }
-export type MemoryTransport = ReturnType<typeof memoryTransport>;

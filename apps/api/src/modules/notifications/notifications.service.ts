@@ -11,8 +11,7 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { notifications } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../admin/transactions-page';
+import { afterKey, encodeCursor, keyTimestamp, readCursor } from '../../lib/cursor';
 
 type Content = { title: string; body: string };
 
@@ -20,7 +19,7 @@ type Content = { title: string; body: string };
  * The words of each notification, written when the event happens. One function per type, so a caller cannot
  * name a type without giving what its text needs.
  */
-export const notificationTemplates = {
+const notificationTemplates = {
   'payment.settled': (p: { pack: string; amount: string; endsOn: string; replacedPack?: string }): Content => ({
     title: `Your ${p.pack} pack is active`,
     body:
@@ -62,7 +61,7 @@ export const notificationTemplates = {
 } satisfies Record<NotificationType, (params: never) => Content>;
 
 type Templates = typeof notificationTemplates;
-export type NotificationParams<T extends NotificationType> = Parameters<Templates[T]>[0];
+type NotificationParams<T extends NotificationType> = Parameters<Templates[T]>[0];
 
 /**
  * Tells `userId` of an event, in the caller's transaction: the notification exists exactly when the change that
@@ -86,9 +85,6 @@ export async function notify<T extends NotificationType>(
   return inserted.length > 0;
 }
 
-/** created_at with its microseconds, as the text a cursor carries (admin/transactions-page.ts). */
-const keyTimestamp = sql<string>`to_char(${notifications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 export async function unreadCount(db: Executor, userId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -99,21 +95,15 @@ export async function unreadCount(db: Executor, userId: string): Promise<number>
 
 /** GET /api/notifications: the caller's notifications, newest first, a page at a time (keyset on created_at, id). */
 export async function listNotifications(deps: { db: Database }, userId: string, cursor?: string): Promise<NotificationsPage> {
-  let after: { createdAt: string; id: string } | undefined;
   // `?cursor=` (empty) is the first page, as the contract writes the first call.
-  if (cursor) {
-    const key = decodeCursor(cursor);
-    const m = messages.notifications.cursorInvalid;
-    if (!key) throw new AppError('VALIDATION_ERROR', m, { fields: { cursor: m } });
-    after = key;
-  }
+  const after = readCursor(cursor || undefined, messages.notifications.cursorInvalid);
   const rows = await deps.db
-    .select({ row: notifications, key: keyTimestamp })
+    .select({ row: notifications, key: keyTimestamp(notifications.createdAt) })
     .from(notifications)
     .where(
       and(
         eq(notifications.userId, userId),
-        after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+        afterKey(notifications.createdAt, notifications.id, after),
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationsPage } from '@terrafund/contracts';
 import { checkoutOf } from '../../../test/sandbox-checkout';
 import { createProject, investor } from '../../../test/project-fixtures';
-import { apiCaller, createTestApp, createUser, loginAs, randomId, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { apiCaller, createUser, loginAs, randomId, uniqueEmail, useAdmin, useTestApp } from '../../../test/test-app';
 import { notifications } from '../../db/schema';
 import { notify } from './notifications.service';
 
 describe('notifications (the bell)', () => {
-  let ctx: TestContext;
-  let adminToken: string;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    const admin = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
-    adminToken = await loginAs(ctx, admin.email);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
+  const admin = useAdmin(ctx);
 
   const call = apiCaller(() => ctx);
   const bell = async (token: string, cursor?: string) => {
@@ -59,7 +53,7 @@ describe('notifications (the bell)', () => {
 
     ctx.clock.advance(60_000);
     const id = requested.json().transaction._id as string;
-    const decided = await call('PATCH', `/transactions/${id}/status`, adminToken, { status: 'completed', txHash: '0xabc123def' });
+    const decided = await call('PATCH', `/transactions/${id}/status`, admin.token, { status: 'completed', txHash: '0xabc123def' });
     expect(decided.statusCode).toBe(200);
     page = await bell(token);
     expect(page.unreadCount).toBe(2);
@@ -75,7 +69,7 @@ describe('notifications (the bell)', () => {
     const requested = await call('POST', '/transactions', token, { type: 'withdrawal', amount: 25, walletAddress: 'bc1qmemberaddress' });
     await ctx.deliverMail();
     ctx.clock.advance(1_000);
-    expect((await call('PATCH', `/transactions/${requested.json().transaction._id}/status`, adminToken, { status: 'failed' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/transactions/${requested.json().transaction._id}/status`, admin.token, { status: 'failed' })).statusCode).toBe(200);
     const page = await bell(token);
     expect(page.items[0]).toMatchObject({ type: 'withdrawal.failed', title: 'Withdrawal failed' });
     expect((await mailTo(user.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/could not be completed/i)]);
@@ -89,7 +83,7 @@ describe('notifications (the bell)', () => {
       const member = await createUser(ctx, { kycStatus: 'pending' });
       const token = await loginAs(ctx, member.email);
       await ctx.deliverMail();
-      const decided = await call('POST', `/admin/verify/${member.id}`, adminToken, body);
+      const decided = await call('POST', `/admin/verify/${member.id}`, admin.token, body);
       expect(decided.statusCode, decided.body).toBe(200);
       const page = await bell(token);
       expect(page.items.map((n) => n.type)).toEqual([type]);
@@ -101,7 +95,7 @@ describe('notifications (the bell)', () => {
   });
 
   it('notifies and mails an investment (a mail that did not exist before)', async () => {
-    const project = await createProject(ctx, adminToken, { title: 'Harbour Lofts' });
+    const project = await createProject(ctx, admin.token, { title: 'Harbour Lofts' });
     const { user, token } = await investor(ctx, 500_000);
     await ctx.deliverMail();
     const invested = await call('POST', `/projects/${project._id}/invest`, token, { amount: project.minInvestment });

@@ -1,25 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeServer, unusedUrl, type FakeAnswer, type ReceivedRequest } from '../../../test/fake-http-server';
+import { invoiceInput } from '../../../test/invoice-input';
 import { createBtcpayProvider } from './btcpay.provider';
 import { ProviderHttpError } from './http';
-import type { CreateInvoiceInput } from './provider';
 
 const STORE = 'Hf9GvFK2dHJehm9J8A6kYfbc1ruc5jEZBKEr9r7jsrLo';
 const API_KEY = 'btcpay-api-key-1';
 const SECRET = 'webhook-secret-1';
 
-const input: CreateInvoiceInput = {
-  orderId: 'tx-0001',
-  amountCents: 70_000,
-  currency: 'USD',
-  description: 'Terrafund startium pack',
+const input = invoiceInput('btcpay', {
   returnUrl: 'https://app.terrafund.test/api/payments/return/btcpay?invoice={InvoiceId}&order={OrderId}',
-  successUrl: 'https://app.terrafund.test/wallet/payment/success',
-  cancelUrl: 'https://app.terrafund.test/wallet/payment/timeout',
-  notifyUrl: 'https://app.terrafund.test/api/payments/webhooks/btcpay',
-  expiresInMinutes: 30,
-};
+});
 const expected = { orderId: 'tx-0001', amountCents: 70_000 };
 
 /** A Greenfield invoice as GET /invoices/{id} answers it. */

@@ -20,7 +20,7 @@ import {
  * BTCPay Server, Greenfield API (docs/product.md §5.4 Payment providers): store-scoped invoice paths, `Authorization: token {apiKey}`,
  * webhooks signed `BTCPay-Sig: sha256=<hex HMAC-SHA256 of the raw body>`.
  */
-export type BtcpayOptions = {
+type BtcpayOptions = {
   /** Base URL of the BTCPay server, e.g. https://btcpay.example.com */
   url: string;
   apiKey: string;
@@ -30,7 +30,7 @@ export type BtcpayOptions = {
 };
 
 /** Webhook types we act on; anything else (InvoiceCreated, InvoiceExpiredPaidPartial, …) is acknowledged and ignored. */
-export const BTCPAY_KNOWN_TYPES: ReadonlySet<string> = new Set([
+const BTCPAY_KNOWN_TYPES: ReadonlySet<string> = new Set([
   'InvoiceSettled',
   'InvoiceExpired',
   'InvoiceInvalid',
@@ -53,7 +53,7 @@ const invoiceSchema = z.object({
   currency: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
-export type BtcpayInvoice = z.infer<typeof invoiceSchema>;
+type BtcpayInvoice = z.infer<typeof invoiceSchema>;
 
 export function createBtcpayProvider(options: BtcpayOptions): PaymentProvider {
   const storeUrl = `${options.url.replace(/\/+$/, '')}/api/v1/stores/${encodeURIComponent(options.storeId)}`;
@@ -125,7 +125,7 @@ export function createBtcpayProvider(options: BtcpayOptions): PaymentProvider {
  * Greenfield status → our state. Processing is paid but unconfirmed and can fall back to New: never final.
  * Money that arrived partially, late or in excess goes to review.
  */
-export function mapBtcpayInvoice(invoice: BtcpayInvoice): ProviderStatus {
+function mapBtcpayInvoice(invoice: BtcpayInvoice): ProviderStatus {
   const additional = invoice.additionalStatus ?? 'None';
   const base = {
     invoiceId: invoice.id,

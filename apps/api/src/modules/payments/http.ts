@@ -1,6 +1,6 @@
 /** Calls to a provider's API: JSON in and out, a timeout, and one error type that says what went wrong. */
 
-export const PROVIDER_TIMEOUT_MS = 10_000;
+const PROVIDER_TIMEOUT_MS = 10_000;
 
 /**
  * A provider call that did not give a usable answer. `status` is the HTTP status when one came back
@@ -21,7 +21,7 @@ export class ProviderHttpError extends Error {
   }
 }
 
-export type ProviderRequest = {
+type ProviderRequest = {
   provider: string;
   method: 'GET' | 'POST';
   url: string;

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeServer, unusedUrl, type FakeAnswer, type ReceivedRequest } from '../../../test/fake-http-server';
+import { invoiceInput } from '../../../test/invoice-input';
 import { ProviderHttpError } from './http';
 import {
   asciiDescription,
@@ -9,22 +10,11 @@ import {
   nowpaymentsSignature,
   sortKeysDeep,
 } from './nowpayments.provider';
-import type { CreateInvoiceInput } from './provider';
 
 const API_KEY = 'NP-API-KEY-1';
 const IPN_SECRET = 'ipn-secret-1';
 
-const input: CreateInvoiceInput = {
-  orderId: 'tx-0001',
-  amountCents: 70_000,
-  currency: 'USD',
-  description: 'Terrafund startium pack',
-  returnUrl: 'https://app.terrafund.test/api/payments/return/nowpayments?order=tx-0001',
-  successUrl: 'https://app.terrafund.test/wallet/payment/success',
-  cancelUrl: 'https://app.terrafund.test/wallet/payment/timeout',
-  notifyUrl: 'https://app.terrafund.test/api/payments/webhooks/nowpayments',
-  expiresInMinutes: 30,
-};
+const input = invoiceInput('nowpayments');
 const expected = { orderId: 'tx-0001', amountCents: 70_000 };
 
 /** A payment as GET /v1/payment/{id} answers it (ids are numbers there). */

@@ -18,7 +18,7 @@ import {
  * NOWPayments (docs/product.md §5.4 Payment providers): invoices created with `x-api-key`; payments appear under an invoice, each with a
  * payment_id; IPNs signed with HMAC-SHA512 over the canonical (recursively key-sorted) JSON.
  */
-export type NowpaymentsOptions = {
+type NowpaymentsOptions = {
   /** Default https://api.nowpayments.io */
   apiUrl?: string;
   apiKey: string;
@@ -26,20 +26,18 @@ export type NowpaymentsOptions = {
   timeoutMs?: number;
 };
 
-export const NOWPAYMENTS_DEFAULT_API_URL = 'https://api.nowpayments.io';
+const NOWPAYMENTS_DEFAULT_API_URL = 'https://api.nowpayments.io';
 
-export const NOWPAYMENTS_STATUSES = [
-  'waiting',
-  'confirming',
-  'confirmed',
-  'sending',
-  'partially_paid',
-  'finished',
-  'failed',
-  'refunded',
-  'expired',
-] as const;
-export type NowpaymentsStatus = (typeof NOWPAYMENTS_STATUSES)[number];
+type NowpaymentsStatus =
+  | 'waiting'
+  | 'confirming'
+  | 'confirmed'
+  | 'sending'
+  | 'partially_paid'
+  | 'finished'
+  | 'failed'
+  | 'refunded'
+  | 'expired';
 
 /**
  * Progress order of a payment's statuses. IPNs repeat and may arrive out of order; a status that does not
@@ -58,7 +56,7 @@ const rank: Record<NowpaymentsStatus, number> = {
   refunded: 7,
 };
 
-export const isNowpaymentsStatus = (value: unknown): value is NowpaymentsStatus =>
+const isNowpaymentsStatus = (value: unknown): value is NowpaymentsStatus =>
   typeof value === 'string' && Object.hasOwn(rank, value);
 
 /** True when `next` moves a payment forward from `current` (undefined: nothing recorded yet). */
@@ -106,7 +104,7 @@ const paymentSchema = z.object({
   order_id: z.union([z.string(), z.number()]).nullish(),
   invoice_id: z.union([z.string(), z.number()]).nullish(),
 });
-export type NowpaymentsPayment = z.infer<typeof paymentSchema>;
+type NowpaymentsPayment = z.infer<typeof paymentSchema>;
 
 export function createNowpaymentsProvider(options: NowpaymentsOptions): PaymentProvider {
   const apiUrl = (options.apiUrl ?? NOWPAYMENTS_DEFAULT_API_URL).replace(/\/+$/, '');
@@ -192,7 +190,7 @@ export function createNowpaymentsProvider(options: NowpaymentsOptions): PaymentP
   };
 }
 
-export function mapNowpaymentsPayment(payment: NowpaymentsPayment): ProviderStatus {
+function mapNowpaymentsPayment(payment: NowpaymentsPayment): ProviderStatus {
   const base = {
     paymentId: String(payment.payment_id),
     invoiceId: idString(payment.invoice_id),

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { PackPayment, PackPaymentStatus } from '@terrafund/contracts';
+import { centsToUsd, type PackPayment, type PackPaymentStatus } from '@terrafund/contracts';
 import { paymentInvoices, type PaymentInvoiceRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 
@@ -7,7 +7,7 @@ import type { Deps } from '../../deps';
  * What the member is told about one payment. An invoice still `pending` past its expiry is already
  * `expired` to the member (the expiry job closes it within a minute; offering a dead checkout would lie).
  */
-export function packPaymentStatus(invoice: Pick<PaymentInvoiceRow, 'state' | 'expiresAt'>, now: Date): PackPaymentStatus {
+function packPaymentStatus(invoice: Pick<PaymentInvoiceRow, 'state' | 'expiresAt'>, now: Date): PackPaymentStatus {
   switch (invoice.state) {
     case 'settled':
       return 'settled';
@@ -40,7 +40,7 @@ export async function listPackPayments(deps: Pick<Deps, 'db' | 'clock'>, userId:
       _id: invoice.id,
       transactionId: invoice.transactionId,
       pack: invoice.pack,
-      amount: invoice.amountCents / 100,
+      amount: centsToUsd(invoice.amountCents),
       status,
       date: invoice.createdAt.toISOString(),
       payment_url: status === 'pending' ? invoice.paymentUrl : null,

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PackPayment } from '@terrafund/contracts';
 import { checkoutOf } from '../../../test/sandbox-checkout';
-import { bearer, createTestApp, createUser, loginAs, type TestContext } from '../../../test/test-app';
+import { bearer, createUser, loginAs, useTestApp } from '../../../test/test-app';
 import { paymentInvoices } from '../../db/schema';
 
 /** GET /api/payments: the wallet's Deposit tab, every pack payment of the caller whatever became of it. */
 describe('GET /api/payments', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   async function member() {
     const user = await createUser(ctx);

@@ -1,12 +1,11 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { messages, UUID_PATTERN, type HeldPayment, type reviewDecisionBody } from '@terrafund/contracts';
+import { centsToUsd, formatCentsFixed, messages, UUID_PATTERN, type HeldPayment, type reviewDecisionBody } from '@terrafund/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { paymentInvoices, transactions, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
-import { centsToUsd } from '../transactions/transactions.service';
 import { packName, settleDeposit, type SettlementDeps } from './settlement.service';
 
 /**
@@ -124,7 +123,7 @@ export async function decideHeldPayment(deps: SettlementDeps, admin: UserRow, id
         await enqueueMail(tx, deps, member.email, 'paymentRejected', {
           firstName: member.firstName,
           pack: packName(invoice.pack),
-          amount: (invoice.amountCents / 100).toFixed(2),
+          amount: formatCentsFixed(invoice.amountCents),
           supportEmail: deps.config.contact.email,
           walletUrl: `${deps.config.publicUrl}/wallet`,
         });

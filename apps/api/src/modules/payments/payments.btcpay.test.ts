@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
-import { startFakeBtcpay, type FakeBtcpay, type FakeDelivery } from '../../../test/fake-http-server';
-import { bearer, createTestApp, createUser, loginAs, rows, testPayments, type TestContext } from '../../../test/test-app';
+import { startFakeBtcpay, type FakeDelivery } from '../../../test/fake-http-server';
+import { notSettled, settledOnce, useProviderDeposits } from '../../../test/provider-deposits';
+import { bearer, createUser, loginAs, rows } from '../../../test/test-app';
 import { memberships, paymentInvoices, paymentNotifications, transactions } from '../../db/schema';
-import { checkLedger, memberBalance } from '../ledger/ledger.service';
+import { memberBalance } from '../ledger/ledger.service';
 
 const publicUrl = 'https://app.terrafund.test';
 
@@ -14,47 +15,11 @@ const publicUrl = 'https://app.terrafund.test';
  * settle exactly once however they arrive.
  */
 describe('deposits through BTCPay', () => {
-  let btcpay: FakeBtcpay;
-  let ctx: TestContext;
-  beforeAll(async () => {
-    btcpay = await startFakeBtcpay();
-    ctx = await createTestApp({ config: { payments: testPayments.btcpay(btcpay.url) } });
+  const { ctx, fake: btcpay, db, startDeposit, notify, settlementOf } = useProviderDeposits({
+    provider: 'btcpay',
+    startFake: startFakeBtcpay,
+    invoiceIdOf: (url) => url.split('/').pop()!,
   });
-  afterAll(async () => {
-    await ctx.close();
-    await btcpay.close();
-  });
-  // Whatever a scenario did, the ledger's invariants hold afterwards.
-  afterEach(async () => {
-    btcpay.up();
-    expect(await checkLedger(ctx.database.db)).toEqual([]);
-  });
-
-  const db = () => ctx.database.db;
-
-  async function startDeposit(plan = 'gold') {
-    const user = await createUser(ctx);
-    const token = await loginAs(ctx, user.email);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(token), payload: { type: 'deposit', plan } });
-    expect(response.statusCode, response.body).toBe(201);
-    const { transaction, payment_url } = response.json<{ transaction: { _id: string }; payment_url: string }>();
-    const invoiceId = payment_url.split('/').pop()!;
-    return { user, token, transactionId: transaction._id, invoiceId, paymentUrl: payment_url };
-  }
-
-  const notify = (delivery: FakeDelivery) =>
-    ctx.app.inject({ method: 'POST', url: '/api/payments/webhooks/btcpay', headers: delivery.headers, payload: delivery.body });
-
-  /** Everything a settlement writes for one deposit. */
-  async function settlementOf(transactionId: string) {
-    const [deposit] = await db().select().from(transactions).where(eq(transactions.id, transactionId));
-    const [invoice] = await db().select().from(paymentInvoices).where(eq(paymentInvoices.transactionId, transactionId));
-    const [entries] = await rows<{ count: number }>(ctx, sql`select count(*)::int as count from journal_entries where idempotency_key = ${`deposit:${transactionId}`}`);
-    const packs = await db().select().from(memberships).where(eq(memberships.depositTransactionId, transactionId));
-    return { status: deposit!.status, invoice: invoice!, entries: entries!.count, memberships: packs.length };
-  }
-  const notSettled = { status: 'pending', entries: 0, memberships: 0 };
-  const settledOnce = { status: 'completed', entries: 1, memberships: 1 };
 
   const reads = (invoiceId: string) => btcpay.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/invoices/${invoiceId}`)).length;
   const returnTo = async (transactionId: string) =>

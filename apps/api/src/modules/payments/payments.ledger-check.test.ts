@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkoutOf } from '../../../test/sandbox-checkout';
-import { bearer, createTestApp, createUser, loginAs, type TestContext } from '../../../test/test-app';
+import { bearer, createUser, loginAs, useTestApp } from '../../../test/test-app';
 import { memberships, paymentInvoices } from '../../db/schema';
 import { newMembershipValues } from '../memberships';
 import { runPayouts } from '../payouts';
@@ -10,11 +10,7 @@ import { checkLedger, memberAccount, platformAccount, postEntry } from '../ledge
 
 /** The deposit invariants of `npm run ledger:check` catch what they promise to: each planted breach is named. */
 describe('ledger check of deposits and packs', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const db = () => ctx.database.db;
 

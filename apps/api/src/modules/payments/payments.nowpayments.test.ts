@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
-import { startFakeNowpayments, type FakeDelivery, type FakeNowpayments } from '../../../test/fake-http-server';
-import { bearer, createTestApp, createUser, loginAs, rows, testPayments, type TestContext } from '../../../test/test-app';
-import { memberships, paymentInvoices, paymentNotifications, transactions } from '../../db/schema';
-import { checkLedger, memberBalance } from '../ledger/ledger.service';
+import { startFakeNowpayments, type FakeDelivery } from '../../../test/fake-http-server';
+import { notSettled, settledOnce, useProviderDeposits } from '../../../test/provider-deposits';
+import { paymentNotifications } from '../../db/schema';
+import { memberBalance } from '../ledger/ledger.service';
 
 const publicUrl = 'https://app.terrafund.test';
 
@@ -13,45 +13,11 @@ const publicUrl = 'https://app.terrafund.test';
  * IPNs signed over the key-sorted JSON. An IPN is only a trigger; GET /v1/payment/{id} decides.
  */
 describe('deposits through NOWPayments', () => {
-  let nowpayments: FakeNowpayments;
-  let ctx: TestContext;
-  beforeAll(async () => {
-    nowpayments = await startFakeNowpayments();
-    ctx = await createTestApp({ config: { payments: testPayments.nowpayments(nowpayments.url) } });
+  const { ctx, fake: nowpayments, db, startDeposit, notify, settlementOf } = useProviderDeposits({
+    provider: 'nowpayments',
+    startFake: startFakeNowpayments,
+    invoiceIdOf: (url) => new URL(url).searchParams.get('iid')!,
   });
-  afterAll(async () => {
-    await ctx.close();
-    await nowpayments.close();
-  });
-  afterEach(async () => {
-    nowpayments.up();
-    expect(await checkLedger(ctx.database.db)).toEqual([]);
-  });
-
-  const db = () => ctx.database.db;
-
-  async function startDeposit(plan = 'gold') {
-    const user = await createUser(ctx);
-    const token = await loginAs(ctx, user.email);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(token), payload: { type: 'deposit', plan } });
-    expect(response.statusCode, response.body).toBe(201);
-    const { transaction, payment_url } = response.json<{ transaction: { _id: string }; payment_url: string }>();
-    const invoiceId = new URL(payment_url).searchParams.get('iid')!;
-    return { user, transactionId: transaction._id, invoiceId, paymentUrl: payment_url };
-  }
-
-  const notify = (delivery: FakeDelivery) =>
-    ctx.app.inject({ method: 'POST', url: '/api/payments/webhooks/nowpayments', headers: delivery.headers, payload: delivery.body });
-
-  async function settlementOf(transactionId: string) {
-    const [deposit] = await db().select().from(transactions).where(eq(transactions.id, transactionId));
-    const [invoice] = await db().select().from(paymentInvoices).where(eq(paymentInvoices.transactionId, transactionId));
-    const [entries] = await rows<{ count: number }>(ctx, sql`select count(*)::int as count from journal_entries where idempotency_key = ${`deposit:${transactionId}`}`);
-    const packs = await db().select().from(memberships).where(eq(memberships.depositTransactionId, transactionId));
-    return { status: deposit!.status, invoice: invoice!, entries: entries!.count, memberships: packs.length };
-  }
-  const notSettled = { status: 'pending', entries: 0, memberships: 0 };
-  const settledOnce = { status: 'completed', entries: 1, memberships: 1 };
   const reads = (paymentId: number) => nowpayments.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment/${paymentId}`).length;
 
   it('creates an invoice for the pack price with our order id, IPN address and return pages', async () => {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, PACKS } from '@terrafund/contracts';
 import { checkoutOf } from '../../../test/sandbox-checkout';
-import { bearer, createTestApp, createUser, loginAs, rows, type TestContext } from '../../../test/test-app';
+import { bearer, createUser, loginAs, rows, useTestApp } from '../../../test/test-app';
 import { memberships, paymentInvoices, paymentNotifications, sandboxInvoices, transactions } from '../../db/schema';
 import { checkLedger, memberBalance } from '../ledger/ledger.service';
 
@@ -12,11 +12,7 @@ import { checkLedger, memberBalance } from '../ledger/ledger.service';
  * webhook → the return route → the wallet.
  */
 describe('deposits through the sandbox provider', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const publicUrl = 'https://app.terrafund.test';
   const db = () => ctx.database.db;

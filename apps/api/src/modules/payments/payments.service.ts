@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { messages, PACKS, UUID_PATTERN, type DepositResponse, type PackId } from '@terrafund/contracts';
+import { messages, PACKS, usdToCents, UUID_PATTERN, type DepositResponse, type PackId } from '@terrafund/contracts';
 import { paymentInvoices, paymentNotifications, transactions, users, type PaymentInvoiceRow, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
@@ -25,7 +25,7 @@ const packOf = (plan: PackId) => PACKS.find((p) => p.id === plan)!;
 const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** Our addresses the provider sends the member and its notifications to (docs/product.md §12 Running it: PUBLIC_URL). */
-export function providerUrls(publicUrl: string, provider: ProviderName, transactionId: string) {
+function providerUrls(publicUrl: string, provider: ProviderName, transactionId: string) {
   return {
     returnUrl: `${publicUrl}/api/payments/return/${provider}?orderId=${encodeURIComponent(transactionId)}`,
     successUrl: `${publicUrl}/wallet/payment/success`,
@@ -50,8 +50,14 @@ export function providerUrls(publicUrl: string, provider: ProviderName, transact
 export async function createDeposit(deps: PaymentDeps, user: UserRow, plan: PackId): Promise<DepositResponse> {
   const provider = deps.paymentProvider;
   const pack = packOf(plan);
-  const cents = Math.round(pack.price * 100);
+  const cents = usdToCents(pack.price);
 
+  const pendingDepositOfPack = and(
+    eq(transactions.userId, user.id),
+    eq(transactions.type, 'deposit'),
+    eq(transactions.status, 'pending'),
+    eq(transactions.plan, pack.id),
+  );
   const claim = await deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const now = deps.clock.now();
@@ -61,10 +67,7 @@ export async function createDeposit(deps: PaymentDeps, user: UserRow, plan: Pack
       .innerJoin(paymentInvoices, eq(paymentInvoices.transactionId, transactions.id))
       .where(
         and(
-          eq(transactions.userId, user.id),
-          eq(transactions.type, 'deposit'),
-          eq(transactions.status, 'pending'),
-          eq(transactions.plan, pack.id),
+          pendingDepositOfPack,
           eq(paymentInvoices.provider, provider.name),
           eq(paymentInvoices.state, 'pending'),
           gt(paymentInvoices.expiresAt, new Date(now.getTime() + RESUME_MARGIN_MS)),
@@ -80,10 +83,7 @@ export async function createDeposit(deps: PaymentDeps, user: UserRow, plan: Pack
       .leftJoin(paymentInvoices, eq(paymentInvoices.transactionId, transactions.id))
       .where(
         and(
-          eq(transactions.userId, user.id),
-          eq(transactions.type, 'deposit'),
-          eq(transactions.status, 'pending'),
-          eq(transactions.plan, pack.id),
+          pendingDepositOfPack,
           isNull(paymentInvoices.id),
           gt(transactions.createdAt, new Date(now.getTime() - INVOICE_CREATION_WINDOW_MS)),
         ),
@@ -181,7 +181,7 @@ export function fetchInvoiceStatus(provider: PaymentProvider, invoice: PaymentIn
 }
 
 /** Not a message for members: only a provider (or someone pretending to be one) ever reads it. */
-export const INVALID_SIGNATURE = 'Invalid notification signature';
+const INVALID_SIGNATURE = 'Invalid notification signature';
 
 /**
  * A provider's notification, as the raw bytes it signed (docs/product.md §5.4 Payment providers). Only the configured provider's address
@@ -233,7 +233,7 @@ export async function handleNotification(
   return (await applyProviderStatus(deps, invoice.id, status, record)).outcome;
 }
 
-export type ReturnPage = 'success' | 'timeout';
+type ReturnPage = 'success' | 'timeout';
 
 /**
  * Where the member lands after the provider's checkout (docs/product.md §5.3 Buying a pack: the return page settles
@@ -261,7 +261,7 @@ export const returnPageUrl = (publicUrl: string, page: ReturnPage) => `${publicU
 const SANDBOX_ID = /^[A-Za-z0-9_-]{10,64}$/;
 
 /** The sandbox, when it is the configured provider; every sandbox route is a 404 otherwise. */
-export function sandboxOf(deps: Pick<PaymentDeps, 'paymentProvider'>) {
+function sandboxOf(deps: Pick<PaymentDeps, 'paymentProvider'>) {
   const provider = deps.paymentProvider;
   if (!isSandboxProvider(provider)) throw new AppError('NOT_FOUND', messages.common.notFound);
   return provider;
@@ -286,14 +286,14 @@ export async function sandboxInvoice(deps: PaymentDeps, invoiceId: string, key: 
  * Who sent a checkout form, as the browser tells it: `Origin`, or `Referer` when a browser sends no Origin.
  * `allowed` are our own origins (PUBLIC_URL's and the one the request came to).
  */
-export type FormSender = { origin?: string; referer?: string; allowed: readonly string[] };
+type FormSender = { origin?: string; referer?: string; allowed: readonly string[] };
 
 /**
  * Whether the form came from one of our own pages. A browser names the page a cross-site POST comes from
  * (`Origin`, else `Referer`); "null" (a sandboxed frame, a privacy redirect) or an unreadable value is
  * refused. A request with neither is no browser's cross-site form; the CSRF token still has to match.
  */
-export function sentFromOwnSite(sender: FormSender): boolean {
+function sentFromOwnSite(sender: FormSender): boolean {
   // An empty header is no header: no browser sends one, and it names no page.
   const claimed = sender.origin || sender.referer;
   if (!claimed) return true;

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { formatCentsFixed } from '@terrafund/contracts';
 
 /**
  * What the deposit flow needs from a payment provider (docs/product.md §5.4 Payment providers). Three adapters
@@ -24,7 +25,7 @@ export type CreateInvoiceInput = {
   expiresInMinutes: number;
 };
 
-export type CreatedInvoice = { invoiceId: string; paymentUrl: string; expiresAt?: Date };
+type CreatedInvoice = { invoiceId: string; paymentUrl: string; expiresAt?: Date };
 
 /**
  * `review`: money may have arrived but the pack must not activate automatically — an admin decides.
@@ -64,9 +65,9 @@ export type VerifiedNotification = {
  * What we expect of the invoice we created: a provider answer for another order, amount or currency never
  * settles (docs/product.md §5.4 Payment providers: "Settle only after GET … shows Settled, currency USD, the pack's amount and our order id").
  */
-export type ExpectedPayment = { orderId: string; amountCents: number };
+type ExpectedPayment = { orderId: string; amountCents: number };
 
-export type StatusRef = { invoiceId?: string; paymentId?: string; expected: ExpectedPayment };
+type StatusRef = { invoiceId?: string; paymentId?: string; expected: ExpectedPayment };
 
 export type NotificationHeaders = Record<string, string | string[] | undefined>;
 
@@ -115,7 +116,7 @@ export function decimalToCents(value: unknown): number | null {
 /** Integer cents as the decimal string providers take: 70000 → "700.00". */
 export function centsToDecimal(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`amount must be non-negative integer cents, got ${cents}`);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  return formatCentsFixed(cents);
 }
 
 /** A header by name, whatever its case; the first value when repeated. */

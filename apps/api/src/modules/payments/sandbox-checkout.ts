@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formatCentsUsd } from '@terrafund/contracts';
 import { CHECKOUT_KEY_PARAM, FORM_TOKEN_FIELD, type SandboxInvoice } from './sandbox.provider';
 
 /**
@@ -41,8 +42,7 @@ export function checkoutPolicy(publicUrl: string): string {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const usd = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const usd = (cents: number) => formatCentsUsd(cents);
 
 const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 

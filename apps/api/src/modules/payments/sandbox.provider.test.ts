@@ -1,22 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { invoiceInput } from '../../../test/invoice-input';
 import { AppError } from '../../lib/app-error';
 import { fixedClock, type FixedClock } from '../../lib/clock';
-import type { CreateInvoiceInput } from './provider';
 import { createSandboxProvider, memorySandboxStore, type SandboxProvider, type SandboxStore } from './sandbox.provider';
 
 const SECRET = 'sandbox-secret-1';
-const input: CreateInvoiceInput = {
-  orderId: 'tx-0001',
+const input = invoiceInput('sandbox', {
   amountCents: 250_000,
-  currency: 'USD',
   description: 'Terrafund gold pack',
   returnUrl: 'https://app.terrafund.test/api/payments/return/sandbox?invoice={InvoiceId}',
-  successUrl: 'https://app.terrafund.test/wallet/payment/success',
-  cancelUrl: 'https://app.terrafund.test/wallet/payment/timeout',
-  notifyUrl: 'https://app.terrafund.test/api/payments/webhooks/sandbox',
-  expiresInMinutes: 30,
-};
+});
 const expected = { orderId: 'tx-0001', amountCents: 250_000 };
 
 let clock: FixedClock;

@@ -10,7 +10,7 @@ import { checkSettlement, hmacHex, type PaymentProvider, type ProviderStatus } f
  * letting the invoice expire produces a notification signed the way BTCPay signs its webhooks (header
  * `Sandbox-Sig: sha256=<hex HMAC-SHA256 of the raw body>`), so the webhook path is the real one.
  */
-export type SandboxStatus = 'New' | 'Settled' | 'Expired';
+type SandboxStatus = 'New' | 'Settled' | 'Expired';
 
 export type SandboxInvoice = {
   id: string;
@@ -61,7 +61,7 @@ export function memorySandboxStore(): SandboxStore {
   };
 }
 
-export type SandboxOptions = {
+type SandboxOptions = {
   /** PUBLIC_URL: the checkout page is served by our own server. */
   publicUrl: string;
   /** Key of the notifications' HMAC. */
@@ -72,11 +72,11 @@ export type SandboxOptions = {
   expiresInMinutes?: number;
 };
 
-export const SANDBOX_SIGNATURE_HEADER = 'Sandbox-Sig';
+const SANDBOX_SIGNATURE_HEADER = 'Sandbox-Sig';
 const KNOWN_TYPES: ReadonlySet<string> = new Set(['InvoiceSettled', 'InvoiceExpired']);
 
 /** A signed notification, ready to be POSTed to our webhook (or injected) exactly as received bytes. */
-export type SandboxNotification = { body: Buffer; headers: Record<string, string> };
+type SandboxNotification = { body: Buffer; headers: Record<string, string> };
 
 export type SandboxProvider = PaymentProvider & {
   readonly name: 'sandbox';

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app';
 import type { SandboxInvoice } from './sandbox.provider';
 import { dbSandboxStore } from './sandbox.store';
 
 describe('the sandbox store in the database', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   let sequence = 0;
   const invoice = (): SandboxInvoice => ({

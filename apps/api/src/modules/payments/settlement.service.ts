@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PackId } from '@terrafund/contracts';
+import { formatCentsFixed, type PackId } from '@terrafund/contracts';
 import type { Executor } from '../../db/client';
 import { memberships, paymentInvoices, paymentNotifications, transactions, users, type PaymentInvoiceRow } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -33,7 +33,7 @@ export type SettlementDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 
 export type SettlementOutcome = 'settled' | 'expired' | 'failed' | 'review' | 'pending' | 'ignored' | 'duplicate';
 
 /** A verified notification that led here, recorded once per provider and delivery key. */
-export type NotificationRecord = { provider: ProviderName; deliveryKey: string; type: string; invoiceId?: string };
+type NotificationRecord = { provider: ProviderName; deliveryKey: string; type: string; invoiceId?: string };
 
 type InvoiceState = PaymentInvoiceRow['state'];
 type Transition =
@@ -41,7 +41,7 @@ type Transition =
   | { outcome: 'review'; reason: ReviewReason };
 
 /** What the provider's status does to an invoice in `current` state (see "Monotonic" above). */
-export function transitionFor(current: InvoiceState, status: ProviderStatus | null, decidedByAdmin = false): Transition {
+function transitionFor(current: InvoiceState, status: ProviderStatus | null, decidedByAdmin = false): Transition {
   if (!status || decidedByAdmin) return { outcome: 'ignored' };
   if (current === 'pending') {
     if (status.state === 'review') return { outcome: 'review', reason: status.reviewReason ?? 'mismatch' };
@@ -55,7 +55,7 @@ export function transitionFor(current: InvoiceState, status: ProviderStatus | nu
   return { outcome: 'ignored' };
 }
 
-export type SettlementResult = { outcome: SettlementOutcome; invoice: PaymentInvoiceRow };
+type SettlementResult = { outcome: SettlementOutcome; invoice: PaymentInvoiceRow };
 
 /**
  * Applies `status` (just read from the provider; null when there was no need to ask because the invoice is
@@ -230,7 +230,7 @@ export async function settleDeposit(
       'payment.settled',
       {
         pack: packName(invoice.pack),
-        amount: (invoice.amountCents / 100).toFixed(2),
+        amount: formatCentsFixed(invoice.amountCents),
         endsOn: membership.endsAt.toISOString().slice(0, 10),
         replacedPack: previous ? packName(previous.pack) : undefined,
       },
@@ -239,7 +239,7 @@ export async function settleDeposit(
     await enqueueMail(tx, deps, member.email, 'packActivated', {
       firstName: member.firstName,
       pack: packName(invoice.pack),
-      amount: (invoice.amountCents / 100).toFixed(2),
+      amount: formatCentsFixed(invoice.amountCents),
       endsOn: membershipEnd(membership, deps.config.payoutTime).lastPaidDay,
       replacedPack: previous && !renewal ? packName(previous.pack) : undefined,
       dashboardUrl: `${deps.config.publicUrl}/dashboard`,

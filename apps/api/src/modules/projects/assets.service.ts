@@ -22,14 +22,14 @@ const m = messages.projects;
  * The largest image we decode: 50 megapixels covers the 48 MP of today's phone cameras. A 10 MB PNG can
  * claim a 100 000 × 100 000 canvas that decodes to 40 GB; the header is read and refused before any decoding.
  */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+const MAX_IMAGE_PIXELS = 50_000_000;
 const WEBP_QUALITY = 80;
 const IMAGE_SIZES = Object.keys(PROJECT_IMAGE_SIZES) as ProjectImageSize[];
 const STORAGE_PREFIX = { image: 'project-images', document: 'project-documents' } as const;
 const ACCEPTED_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
-export type AssetDeps = Pick<Deps, 'db' | 'clock'> & { storage: FileStorage };
-export type ProcessedImage = { variants: Record<ProjectImageSize, Buffer>; width: number; height: number };
+type AssetDeps = Pick<Deps, 'db' | 'clock'> & { storage: FileStorage };
+type ProcessedImage = { variants: Record<ProjectImageSize, Buffer>; width: number; height: number };
 /** What an upload becomes before it is stored: the bytes of each variant, ready to put. */
 export type PreparedAsset = {
   kind: ProjectAssetKind;
@@ -44,7 +44,7 @@ export type PreparedAsset = {
  * camera serials) and nothing an attacker appended to the file. The orientation a camera recorded is applied
  * to the pixels first, since the tag that carried it is dropped.
  */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   let metadata: Metadata;
   try {
     // The header only: the pixel limit is ours to report below, not a decoding failure.
@@ -81,7 +81,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
  * A file name safe inside `Content-Disposition: inline; filename="…"` and on any disk: letters without their
  * accents, digits, dot, dash and underscore only, and the extension of the type we detected, not the sender's.
  */
-export function safeFileName(name: string | undefined, extension: string): string {
+function safeFileName(name: string | undefined, extension: string): string {
   const base = (name ?? '')
     .replace(/\.[^.]*$/, '')
     .normalize('NFKD')
@@ -104,7 +104,7 @@ export async function prepareAsset(kind: ProjectAssetKind, bytes: Buffer, fileNa
   return { kind, contentType: 'application/pdf', fileName: safeFileName(fileName, 'pdf'), files: { file: bytes } };
 }
 
-export function toAssetDto(row: Pick<ProjectAssetRow, 'id' | 'kind' | 'fileName' | 'contentType'>): ProjectAsset {
+function toAssetDto(row: Pick<ProjectAssetRow, 'id' | 'kind' | 'fileName' | 'contentType'>): ProjectAsset {
   const url = projectAssetUrl(row.id);
   return { _id: row.id, kind: row.kind, name: row.fileName, contentType: row.contentType, url, fileUrl: url };
 }

@@ -1,10 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, PROJECT_IMAGE_MAX_BYTES, type ProjectAsset } from '@terrafund/contracts';
 import { jpeg, PNG_SIGNATURE, pdf, png, pngChunk, pngOfSize } from '../../../test/files';
 import { createProject, image, projectBody, uploadAsset, uploaded } from '../../../test/project-fixtures';
-import { bearer, createMemberAndAdmin, createTestApp, randomId, type TestContext } from '../../../test/test-app';
+import { bearer, createMemberAndAdmin, randomId, useTestApp } from '../../../test/test-app';
 
 const m = messages.projects;
 
@@ -19,14 +19,12 @@ function pngClaiming(width: number, height: number) {
 }
 
 describe('project images and documents', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let adminToken: string;
   let memberToken: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
     ({ adminToken, memberToken } = await createMemberAndAdmin(ctx));
   });
-  afterAll(() => ctx.close());
 
   const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
   const sizeOf = async (bytes: Buffer) => {

@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { messages, UUID_PATTERN, type InvestResponse, type investBody } from '@terrafund/contracts';
+import { formatCentsFixed, messages, usdToCents, UUID_PATTERN, type investBody, type InvestResponse } from '@terrafund/contracts';
 import type { z } from 'zod';
 import { queryRows, type Executor } from '../../db/client';
 import { projects, transactions, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { memberAccount, memberBalance, postEntry, type LedgerProblem } from '../ledger/ledger.service';
+import { PG, toDomainError } from '../../lib/pg-error';
+import { InsufficientBalanceError, memberAccount, memberBalance, postEntry, type LedgerProblem } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
 import { toTransactionDto } from '../transactions/transactions.service';
-import { formatUsd, pgCode, projectById, usdToCents } from './projects.service';
+import { formatUsd, projectById } from './projects.service';
 
 const m = messages.projects;
 const amountError = (message: string) => new AppError('VALIDATION_ERROR', message, { fields: { amount: message } });
@@ -18,7 +19,7 @@ const amountError = (message: string) => new AppError('VALIDATION_ERROR', messag
  * The smallest amount accepted now: the project's minimum, or what is left when less than the minimum is left,
  * so that the last slice of a project can still be taken and it can reach its target.
  */
-export const smallestInvestment = (minCents: number, remainingCents: number) => Math.min(minCents, remainingCents);
+const smallestInvestment = (minCents: number, remainingCents: number) => Math.min(minCents, remainingCents);
 
 /**
  * POST /api/projects/{id}/invest (docs/product.md §6 Projects and investing): a real investment from the wallet balance. In one
@@ -79,7 +80,7 @@ export async function invest(deps: Deps, user: UserRow, projectId: string, body:
         .set({ fundedCents: sql`${projects.fundedCents} + ${cents}`, updatedAt: now })
         .where(eq(projects.id, project.id));
       // The member hears of money leaving their wallet, as with a withdrawal.
-      const amount = (cents / 100).toFixed(2);
+      const amount = formatCentsFixed(cents);
       await notify(tx, deps, user.id, 'investment.made', { amount, project: project.title }, `investment.made:${created!.id}`);
       await enqueueMail(tx, deps, user.email, 'investmentMade', {
         firstName: user.firstName,
@@ -93,10 +94,11 @@ export async function invest(deps: Deps, user: UserRow, projectId: string, body:
     deps.mailQueued();
     return answer;
   } catch (error) {
-    if (error instanceof AppError && error.message === messages.ledger.insufficientBalance) throw amountError(m.insufficientBalance);
+    if (error instanceof InsufficientBalanceError) throw amountError(m.insufficientBalance);
     // Only reachable if something bypassed the row lock: the database's CHECK funded ≤ target still holds.
-    if (pgCode(error) === '23514') throw new AppError('CONFLICT', m.fullyFunded);
-    throw error;
+    throw toDomainError(error, [
+      { code: PG.checkViolation, constraints: ['projects_funded_within_target'], error: () => new AppError('CONFLICT', m.fullyFunded) },
+    ]);
   }
 }
 

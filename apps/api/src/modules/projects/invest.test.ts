@@ -1,21 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, type CreateProjectBody, type InvestResponse, type Project } from '@terrafund/contracts';
 import { createProject, creditWallet, investor } from '../../../test/project-fixtures';
-import { bearer, createMemberAndAdmin, createTestApp, createUser, loginAs, rows, type TestContext } from '../../../test/test-app';
+import { bearer, createMemberAndAdmin, createUser, loginAs, rows, useTestApp } from '../../../test/test-app';
 import { checkLedger, memberBalance } from '../ledger/ledger.service';
 import { checkProjectLedger } from './invest.service';
 
 const m = messages.projects;
 
 describe('investing in a project', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let adminToken: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
     ({ adminToken } = await createMemberAndAdmin(ctx));
   });
-  afterAll(() => ctx.close());
 
   const invest = (token: string, projectId: string, amount: unknown) =>
     ctx.app.inject({ method: 'POST', url: `/api/projects/${projectId}/invest`, headers: bearer(token), payload: { amount } });

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +18,7 @@ import {
 } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { acceptUploads, readUpload, refuseOversized } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses } from '../../plugins/responses';
@@ -27,8 +27,6 @@ import { invest } from './invest.service';
 import * as service from './projects.service';
 
 const m = messages.projects;
-/** Room for the multipart envelope around a file of the maximum size. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const MAX_UPLOAD_BYTES = Math.max(PROJECT_IMAGE_MAX_BYTES, PROJECT_DOCUMENT_MAX_BYTES);
 const tooLarge = (kind: ProjectAssetKind | undefined) =>
   new AppError('PAYLOAD_TOO_LARGE', kind === 'document' ? m.documentTooLarge : m.imageTooLarge);
@@ -43,9 +41,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const projectRoutes =
   (deps: Deps & { storage: FileStorage }): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
-    });
+    await acceptUploads(app, MAX_UPLOAD_BYTES);
     const tags = ['projects'];
     const security = [{ bearer: [] }];
 
@@ -127,48 +123,23 @@ export const projectRoutes =
         querystring: z.object({ kind: z.string().max(20).optional() }),
         response: { 201: projectAssetSchema, 413: errorResponses[400], 415: errorResponses[400], ...errorResponses },
       },
-      // Refuse an oversized request before reading any of it.
-      onRequest: async (request) => {
-        const length = Number(request.headers['content-length'] ?? 0);
-        if (length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
-          throw tooLarge(projectAssetKind.safeParse((request.query as { kind?: unknown }).kind).data);
-        }
-      },
+      onRequest: refuseOversized(MAX_UPLOAD_BYTES, (request) => tooLarge(projectAssetKind.safeParse((request.query as { kind?: unknown }).kind).data)),
       handler: async (request, reply) => {
         const admin = requireAuth(request).user;
-        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', m.fileMissing);
-        let kind: ProjectAssetKind | undefined;
-        if (request.query.kind !== undefined) {
-          const parsed = projectAssetKind.safeParse(request.query.kind);
+        const parseKind = (value: unknown): ProjectAssetKind => {
+          const parsed = projectAssetKind.safeParse(value);
           if (!parsed.success) throw kindInvalid();
-          kind = parsed.data;
-        }
-        let file: { bytes: Buffer; name: string } | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file' || file) {
-                part.file.resume();
-                continue;
-              }
-              file = { bytes: await part.toBuffer(), name: part.filename };
-            } else if (part.fieldname === 'kind') {
-              const parsed = projectAssetKind.safeParse(part.value);
-              if (!parsed.success) throw kindInvalid();
-              kind = parsed.data;
-            }
-          }
-        } catch (error) {
-          if (error instanceof AppError) throw error;
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(kind);
-          // Limits, and whatever else the multipart parser raises (a truncated body, no boundary, a malformed
-          // part header): the request is malformed, which is the caller's fault, never a 500.
-          throw new AppError('VALIDATION_ERROR', messages.validation.invalidInput);
-        }
-        if (!kind) throw kindInvalid();
-        if (!file || file.bytes.length === 0) {
-          throw new AppError('VALIDATION_ERROR', m.fileMissing, { fields: { file: m.fileMissing } });
-        }
+          return parsed.data;
+        };
+        const { field: kind, file } = await readUpload(request, {
+          field: 'kind',
+          initial: () => (request.query.kind !== undefined ? parseKind(request.query.kind) : undefined),
+          parseField: parseKind,
+          notMultipart: () => new AppError('UNSUPPORTED_MEDIA_TYPE', m.fileMissing),
+          tooLarge,
+          fieldMissing: kindInvalid,
+          fileMissing: m.fileMissing,
+        });
         const asset = await uploadAsset(deps, admin, { kind, bytes: file.bytes, fileName: file.name });
         return reply.status(201).send(asset);
       },

@@ -1,8 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  centsToUsd,
+  formatCentsUsd,
   messages,
   projectAssetId,
   projectRuleIssues,
+  usdToCents,
   UUID_PATTERN,
   type createProjectBody,
   type Project,
@@ -14,51 +17,31 @@ import type { Executor } from '../../db/client';
 import { auditLog, projects, transactions, users, type ProjectDetails, type ProjectRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { PG, toDomainError } from '../../lib/pg-error';
 import { assetKinds } from './assets.service';
 
 const m = messages.projects;
 
 /** The catalogue is answered whole (the spec's client takes an array); this only bounds a runaway table. */
-export const PROJECT_LIST_LIMIT = 500;
+const PROJECT_LIST_LIMIT = 500;
 
 type ProjectDeps = Pick<Deps, 'db' | 'clock'>;
 type CreateBody = z.output<typeof createProjectBody>;
 type UpdateBody = z.output<typeof updateProjectBody>;
 type Owner = { id: string; firstName: string; lastName: string; email: string };
 
-export const usdToCents = (usd: number) => Math.round(usd * 100);
 /** ROI travels as a percent with one decimal (8.5) and is stored in hundredths of a percent (850). */
-export const roiToBasisPoints = (roi: number) => Math.round(roi * 100);
+const roiToBasisPoints = (roi: number) => Math.round(roi * 100);
 
 /** "$5,000", or "$5,000.50" when there are cents: the projects' way of showing money (docs/product.md §11.3 Formats). */
-export function formatUsd(cents: number): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
-}
+export const formatUsd = (cents: number) => formatCentsUsd(cents, { wholeWithoutCents: true });
 
-export function toProjectDto(row: ProjectRow, owner: Owner): Project {
+function toProjectDto(row: ProjectRow, owner: Owner): Project {
   return {
     _id: row.id,
     owner: { _id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
-    title: row.title,
-    description: row.description,
-    location: row.location,
-    type: row.type,
-    status: row.status,
-    images: row.images,
-    target: row.targetCents / 100,
-    funded: row.fundedCents / 100,
-    roi: row.roiBasisPoints / 100,
-    term: row.termMonths,
-    minInvestment: row.minInvestmentCents / 100,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    details: row.details,
+    ...formOf(row),
+    funded: centsToUsd(row.fundedCents),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -79,7 +62,7 @@ async function selectProjects(db: Executor, where: SQL | undefined, limit: numbe
 }
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern once escaped. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The catalogue with the spec's filters, in SQL. Search is a case-insensitive substring of title, description
@@ -144,8 +127,8 @@ export function projectColumns(body: CreateBody) {
   };
 }
 
-/** What an admin edits, in the form's units, so a PATCH can be merged into it and checked as a whole. */
-function formOf(row: ProjectRow): CreateBody {
+/** What an admin edits, in the form's units, so a PATCH can be merged into it and checked as a whole (and the bulk of the DTO). */
+function formOf(row: ProjectRow) {
   return {
     title: row.title,
     description: row.description,
@@ -153,14 +136,14 @@ function formOf(row: ProjectRow): CreateBody {
     type: row.type,
     status: row.status,
     images: row.images,
-    target: row.targetCents / 100,
+    target: centsToUsd(row.targetCents),
     roi: row.roiBasisPoints / 100,
     term: row.termMonths,
-    minInvestment: row.minInvestmentCents / 100,
+    minInvestment: centsToUsd(row.minInvestmentCents),
     startDate: row.startDate,
     endDate: row.endDate,
     details: row.details,
-  };
+  } satisfies CreateBody;
 }
 
 /**
@@ -183,17 +166,6 @@ export async function createProject(deps: ProjectDeps, admin: { id: string }, bo
     await auditProject(tx, deps, admin.id, 'project.created', row!.id, null, body);
     return projectById(tx, row!.id);
   });
-}
-
-const PG_CHECK_VIOLATION = '23514';
-const PG_FOREIGN_KEY_VIOLATION = '23503';
-/** The SQLSTATE of a database error, through the wrappers drivers and Drizzle put around it. */
-export function pgCode(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }
 
 /**
@@ -228,10 +200,14 @@ export async function updateProject(deps: ProjectDeps, admin: { id: string }, id
       return projectById(tx, id);
     });
   } catch (error) {
-    if (pgCode(error) === PG_CHECK_VIOLATION) {
-      throw new AppError('VALIDATION_ERROR', m.targetInvalid, { fields: { target: m.targetInvalid } });
-    }
-    throw error;
+    // A target below what was invested meanwhile, or below the minimum investment.
+    throw toDomainError(error, [
+      {
+        code: PG.checkViolation,
+        constraints: ['projects_funded_within_target', 'projects_amounts'],
+        error: () => new AppError('VALIDATION_ERROR', m.targetInvalid, { fields: { target: m.targetInvalid } }),
+      },
+    ]);
   }
 }
 
@@ -256,7 +232,8 @@ export async function deleteProject(deps: ProjectDeps, admin: { id: string }, id
       await auditProject(tx, deps, admin.id, 'project.deleted', id, formOf(current), null);
     });
   } catch (error) {
-    if (pgCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError('CONFLICT', m.hasInvestments);
-    throw error;
+    throw toDomainError(error, [
+      { code: PG.foreignKeyViolation, constraints: ['transactions_project_id_projects_id_fk'], error: () => new AppError('CONFLICT', m.hasInvestments) },
+    ]);
   }
 }

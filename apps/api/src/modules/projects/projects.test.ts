@@ -1,22 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, type CreateProjectBody, type Project } from '@terrafund/contracts';
 import { createProject, investor, projectBody } from '../../../test/project-fixtures';
-import { apiCaller, createMemberAndAdmin, createTestApp, randomId, rows, type TestContext } from '../../../test/test-app';
+import { apiCaller, createMemberAndAdmin, randomId, rows, useTestApp } from '../../../test/test-app';
 
 const m = messages.projects;
 const thisYear = new Date().getUTCFullYear();
 
 describe('projects: catalogue, detail and the admin CRUD', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let adminToken: string;
   let memberToken: string;
   let admin: Awaited<ReturnType<typeof createMemberAndAdmin>>['admin'];
   beforeAll(async () => {
-    ctx = await createTestApp();
     ({ admin, adminToken, memberToken } = await createMemberAndAdmin(ctx));
   });
-  afterAll(() => ctx.close());
 
   const call = apiCaller(() => ctx);
 

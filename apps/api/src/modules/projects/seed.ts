@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { createProjectBody, projectAssetUrl, type CreateProjectBody } from '@terrafund/contracts';
+import { createProjectBody, projectAssetUrl, usdToCents, type CreateProjectBody } from '@terrafund/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
@@ -12,8 +12,9 @@ import { hashPassword } from '../../lib/password';
 import { localDiskStorage, type FileStorage } from '../../lib/storage';
 import { prepareAsset, removeFiles, storeAsset, type PreparedAsset } from './assets.service';
 import { projectColumns } from './projects.service';
+import { pdfFile } from '../../lib/pdf';
 
-export const SAMPLE_SEED_NAME = 'sample-projects';
+const SAMPLE_SEED_NAME = 'sample-projects';
 export const SAMPLE_PICTURES_DIR = path.resolve(import.meta.dirname, '../../../assets/sample-projects');
 /** Owns the sample projects when the database has no admin yet (see docs/decisions.md, Projects). */
 export const SYSTEM_OWNER_EMAIL = 'projects@terrafund.invalid';
@@ -211,7 +212,7 @@ export const SAMPLE_PROJECTS: SampleProject[] = [
  * A one-page PDF fact sheet of a sample project, so that its Documents tab has a real document to open. Plain
  * PDF 1.4 with the standard Helvetica font; only ASCII text, with PDF's string escapes.
  */
-export function factSheetPdf(project: SampleProject['project']): Buffer {
+function factSheetPdf(project: SampleProject['project']): Buffer {
   const pdfText = (text: string) => text.replace(/[^\x20-\x7e]/g, "'").replace(/[\\()]/g, (c) => `\\${c}`);
   const money = (usd: number) => `$${usd.toLocaleString('en-US')}`;
   const wrap = (text: string, width: number) => {
@@ -258,17 +259,7 @@ export function factSheetPdf(project: SampleProject['project']): Buffer {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`,
   ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return pdfFile(objects);
 }
 
 /**
@@ -302,7 +293,7 @@ async function sampleOwner(tx: Executor, clock: Clock): Promise<string> {
   return owner!.id;
 }
 
-export type SeedDeps = {
+type SeedDeps = {
   db: Database;
   clock: Clock;
   logger: Pick<Logger, 'info' | 'error'>;
@@ -368,7 +359,7 @@ async function seedOnce(deps: SeedDeps, samples: SampleProject[]): Promise<{ see
         });
         // A second apart, so "newest first" shows them in the order of the list.
         const createdAt = new Date(now - index * 1000);
-        const fundedBefore = Math.round((sample.fundedBefore ?? 0) * 100);
+        const fundedBefore = usdToCents(sample.fundedBefore ?? 0);
         await tx
           .insert(projects)
           .values({ ...projectColumns(project), ownerId, fundedCents: fundedBefore, fundedBeforeCents: fundedBefore, createdAt, updatedAt: createdAt });

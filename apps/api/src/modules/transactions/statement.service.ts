@@ -1,19 +1,19 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { STATEMENT_HEADER, type StatementQuery } from '@terrafund/contracts';
+import { formatCentsFixed, STATEMENT_HEADER, type StatementQuery } from '@terrafund/contracts';
 import type { Database } from '../../db/client';
 import { transactions, type TransactionRow } from '../../db/schema';
 import { csvRow } from '../../lib/csv';
 
 /** Rows read per query: a statement of years is read in slices, never held whole in memory. */
-export const STATEMENT_BATCH_SIZE = 500;
+const STATEMENT_BATCH_SIZE = 500;
 
 const AMOUNT_COLUMN = STATEMENT_HEADER.indexOf('Amount (USD)');
 
 /** Money into the wallet or the pack is positive; money out (withdrawals, investments) is negative. */
 const MONEY_OUT = new Set<TransactionRow['type']>(['withdrawal', 'investment']);
 
-export const signedAmount = (row: Pick<TransactionRow, 'type' | 'amountCents'>) =>
-  `${MONEY_OUT.has(row.type) ? '-' : ''}${(row.amountCents / 100).toFixed(2)}`;
+const signedAmount = (row: Pick<TransactionRow, 'type' | 'amountCents'>) =>
+  `${MONEY_OUT.has(row.type) ? '-' : ''}${formatCentsFixed(row.amountCents)}`;
 
 /** The UTC day after `day` (YYYY-MM-DD), as the first instant not in a range that ends on `day`. */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { createProject, investor } from '../../../test/project-fixtures';
-import { bearer, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { bearer, createUser, loginAs, uniqueEmail, useAdmin, useTestApp } from '../../../test/test-app';
 import { transactions } from '../../db/schema';
 import { csvCell } from '../../lib/csv';
 import { statementLines } from './statement.service';
@@ -16,14 +16,8 @@ const parse = (body: string) =>
     .map((line) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.filter((c) => c !== '').map((c) => c.replace(/,$/, '').replace(/^"([\s\S]*)"$/, '$1').replace(/""/g, '"')));
 
 describe('statements: GET /api/transactions/export', () => {
-  let ctx: TestContext;
-  let adminToken: string;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    const admin = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
-    adminToken = await loginAs(ctx, admin.email);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
+  const admin = useAdmin(ctx);
 
   const exportCsv = (token: string | undefined, query: string) =>
     ctx.app.inject({ method: 'GET', url: `/api/transactions/export${query}`, headers: token ? bearer(token) : {} });
@@ -73,7 +67,7 @@ describe('statements: GET /api/transactions/export', () => {
   });
 
   it('shows an investment as money out, and a single day as a range of one', async () => {
-    const project = await createProject(ctx, adminToken, { title: 'Dock Street' });
+    const project = await createProject(ctx, admin.token, { title: 'Dock Street' });
     const { token } = await investor(ctx, 500_000);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/projects/${project._id}/invest`, headers: bearer(token), payload: { amount: project.minInvestment } })).statusCode).toBe(201);
     const day = ctx.clock.now().toISOString().slice(0, 10);
@@ -127,13 +121,11 @@ describe('statements: GET /api/transactions/export', () => {
 });
 
 describe('following a withdrawal: GET /api/transactions/:id', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let adminEmail: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
     adminEmail = (await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') })).email;
   });
-  afterAll(() => ctx.close());
 
   const get = (token: string, id: string) => ctx.app.inject({ method: 'GET', url: `/api/transactions/${id}`, headers: bearer(token) });
   const request = async (token: string) => {

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Transaction } from '@terrafund/contracts';
 import { transactions } from '../../db/schema';
-import { bearer, createTestApp, createUser, loginAs, type TestContext } from '../../../test/test-app';
-import { encodeCursor } from '../admin/transactions-page';
+import { bearer, createUser, loginAs, useTestApp } from '../../../test/test-app';
+import { encodeCursor } from '../../lib/cursor';
 
 /** GET /api/transactions pages: every transaction of the caller is reachable, newest first, and only theirs. */
 describe('GET /api/transactions paging', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let token: string;
   let mine: string[];
   let othersIds: string[];
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     const member = await createUser(ctx);
     const other = await createUser(ctx);
     token = await loginAs(ctx, member.email);
@@ -39,7 +38,6 @@ describe('GET /api/transactions paging', () => {
       .returning();
     othersIds = others.map((row) => row.id);
   });
-  afterAll(() => ctx.close());
 
   const get = (query = '', auth = bearer(token)) => ctx.app.inject({ method: 'GET', url: `/api/transactions${query}`, headers: auth });
 

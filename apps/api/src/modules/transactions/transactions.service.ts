@@ -1,30 +1,29 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
+  centsToUsd,
+  formatCentsFixed,
   messages,
-  PACKS,
   PACK_FEATURES,
+  PACKS,
+  usdToCents,
   UUID_PATTERN,
+  type createWithdrawalBody,
+  type ownTransactionsQuery,
   type Plan,
   type TimelineStep,
   type Transaction,
-  type createWithdrawalBody,
-  type ownTransactionsQuery,
   type withdrawalDecisionBody,
 } from '@terrafund/contracts';
 import type { z } from 'zod';
 import { transactions, users, type TransactionRow, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor, type PageKey } from '../admin/transactions-page';
+import { afterKey, encodeCursor, keyTimestamp, readCursor } from '../../lib/cursor';
 import { recordAudit } from '../audit/audit.service';
-import { memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
+import { InsufficientBalanceError, memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
 
-/** Money leaves the server as USD numbers; inside it is integer cents (docs/product.md §9.1 General). */
-export const centsToUsd = (cents: number) => cents / 100;
-export const usdToCents = (usd: number) => Math.round(usd * 100);
-const formatUsd = (cents: number) => (cents / 100).toFixed(2);
 
 export function toTransactionDto(row: TransactionRow): Transaction {
   return {
@@ -62,7 +61,7 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
           type: 'withdrawal',
           amountCents: cents,
           status: 'pending',
-          description: `Withdrawal of ${formatUsd(cents)} to ${body.walletAddress}`,
+          description: `Withdrawal of ${formatCentsFixed(cents)} to ${body.walletAddress}`,
           walletAddress: body.walletAddress,
           createdAt: now,
           updatedAt: now,
@@ -82,10 +81,10 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
       });
       const [withEntry] = await tx.update(transactions).set({ entryId }).where(eq(transactions.id, created!.id)).returning();
       // In the same transaction: the member hears of every withdrawal that holds money, and of no other.
-      await notify(tx, deps, user.id, 'withdrawal.requested', { amount: formatUsd(cents), address: body.walletAddress }, `withdrawal.requested:${created!.id}`);
+      await notify(tx, deps, user.id, 'withdrawal.requested', { amount: formatCentsFixed(cents), address: body.walletAddress }, `withdrawal.requested:${created!.id}`);
       await enqueueMail(tx, deps, user.email, 'withdrawalRequested', {
         firstName: user.firstName,
-        amount: formatUsd(cents),
+        amount: formatCentsFixed(cents),
         address: body.walletAddress,
         requestedAt: `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         supportEmail: deps.config.contact.email,
@@ -96,7 +95,7 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
     deps.mailQueued();
     return toTransactionDto(row);
   } catch (error) {
-    if (error instanceof AppError && error.message === messages.ledger.insufficientBalance) {
+    if (error instanceof InsufficientBalanceError) {
       throw new AppError('VALIDATION_ERROR', messages.wallet.insufficientBalance, {
         fields: { amount: messages.wallet.insufficientBalance },
       });
@@ -107,7 +106,7 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
 
 /**
  * One page of the caller's own transactions, newest first, after `cursor` when given; `next` is the cursor of
- * the page after it, absent on the last page. Keyset paging with the admin list's cursor (transactions-page.ts):
+ * the page after it, absent on the last page. Keyset paging with the admin list's cursor (lib/cursor.ts):
  * the key is the row's created_at to the microsecond and its id, so rows created in the same millisecond are
  * neither skipped nor repeated, and a member with years of daily dividends reaches every one of them.
  */
@@ -116,20 +115,15 @@ export async function listOwnTransactions(
   user: Pick<UserRow, 'id'>,
   query: z.output<typeof ownTransactionsQuery>,
 ): Promise<{ items: Transaction[]; next?: string }> {
-  let start: PageKey | undefined;
-  if (query.cursor !== undefined) {
-    const key = decodeCursor(query.cursor);
-    if (!key) throw new AppError('VALIDATION_ERROR', messages.admin.cursorInvalid, { fields: { cursor: messages.admin.cursorInvalid } });
-    start = key;
-  }
+  const start = readCursor(query.cursor, messages.admin.cursorInvalid);
   // One row more than asked tells whether a next page exists without another query.
   const rows = await deps.db
-    .select({ row: transactions, key: sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+    .select({ row: transactions, key: keyTimestamp(transactions.createdAt) })
     .from(transactions)
     .where(
       and(
         eq(transactions.userId, user.id),
-        start ? sql`(${transactions.createdAt}, ${transactions.id}) < (${start.createdAt}::timestamptz, ${start.id}::uuid)` : undefined,
+        afterKey(transactions.createdAt, transactions.id, start),
       ),
     )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
@@ -162,7 +156,7 @@ export async function getTransaction(deps: Deps, requester: UserRow, id: string)
 }
 
 /** What a withdrawal went through: requested, then completed (with its hash) or failed once an admin decided. */
-export function withdrawalTimeline(row: TransactionRow): TimelineStep[] {
+function withdrawalTimeline(row: TransactionRow): TimelineStep[] {
   const steps: TimelineStep[] = [{ status: 'requested', at: row.createdAt.toISOString() }];
   if (row.status !== 'pending') {
     const at = (row.decidedAt ?? row.updatedAt).toISOString();
@@ -224,7 +218,7 @@ export async function decideWithdrawal(
     });
     const [member] = await tx.select().from(users).where(eq(users.id, current.userId));
     if (member) {
-      const amount = formatUsd(current.amountCents);
+      const amount = formatCentsFixed(current.amountCents);
       if (body.status === 'completed') {
         await notify(tx, deps, member.id, 'withdrawal.completed', { amount, txHash: body.txHash }, `withdrawal.completed:${current.id}`);
       } else {
@@ -232,7 +226,7 @@ export async function decideWithdrawal(
       }
       await enqueueMail(tx, deps, member.email, 'withdrawalDecided', {
         firstName: member.firstName,
-        amount: formatUsd(current.amountCents),
+        amount: formatCentsFixed(current.amountCents),
         completed: body.status === 'completed',
         txHash: body.txHash,
         walletUrl: `${deps.config.publicUrl}/wallet`,

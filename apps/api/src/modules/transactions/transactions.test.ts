@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, PACKS } from '@terrafund/contracts';
-import { apiCaller, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { apiCaller, createUser, loginAs, useAdmin, useTestApp } from '../../../test/test-app';
 import { checkLedger, memberAccount, memberBalance, platformAccount, postEntry } from '../ledger/ledger.service';
 
 describe('plans, transactions and withdrawals', () => {
-  let ctx: TestContext;
-  let adminToken: string;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    const admin = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
-    adminToken = await loginAs(ctx, admin.email);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
+  const admin = useAdmin(ctx);
 
   const call = apiCaller(() => ctx);
 
@@ -118,16 +112,16 @@ describe('plans, transactions and withdrawals', () => {
     const second = (await withdraw(token, 40)).json().transaction;
     expect(await memberBalance(ctx.database.db, user.id, 'member_wallet')).toBe(3_000);
 
-    const completed = await call('PATCH', `/transactions/${first._id}/status`, adminToken, { status: 'completed', txHash: '0xabc' });
+    const completed = await call('PATCH', `/transactions/${first._id}/status`, admin.token, { status: 'completed', txHash: '0xabc' });
     expect(completed.statusCode).toBe(200);
     expect(completed.json()).toMatchObject({ status: 'completed', txHash: '0xabc' });
 
-    const failed = await call('POST', `/admin/transactions/withdrawal/${second._id}`, adminToken, { status: 'failed' });
+    const failed = await call('POST', `/admin/transactions/withdrawal/${second._id}`, admin.token, { status: 'failed' });
     expect(failed.statusCode).toBe(200);
     expect(failed.json().status).toBe('failed');
     expect(await memberBalance(ctx.database.db, user.id, 'member_wallet')).toBe(7_000);
 
-    const again = await call('PATCH', `/transactions/${second._id}/status`, adminToken, { status: 'completed' });
+    const again = await call('PATCH', `/transactions/${second._id}/status`, admin.token, { status: 'completed' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(messages.wallet.withdrawalNotPending);
     expect(await memberBalance(ctx.database.db, user.id, 'member_wallet')).toBe(7_000);
@@ -139,7 +133,7 @@ describe('plans, transactions and withdrawals', () => {
       expect.stringMatching(/withdrawal was sent/),
       expect.stringMatching(/could not be completed/),
     ]);
-    const detail = (await call('GET', `/admin/users/${user.id}`, adminToken)).json();
+    const detail = (await call('GET', `/admin/users/${user.id}`, admin.token)).json();
     expect(detail.transactions).toHaveLength(2);
     expect(detail.auditLog.map((a: { action: string }) => a.action).sort()).toEqual(['withdrawal.completed', 'withdrawal.failed']);
     expect(await checkLedger(ctx.database.db)).toEqual([]);
@@ -150,8 +144,8 @@ describe('plans, transactions and withdrawals', () => {
     const tx = (await withdraw(token, 30)).json().transaction;
     expect((await call('PATCH', `/transactions/${tx._id}/status`, token, { status: 'completed' })).statusCode).toBe(403);
     expect((await call('PATCH', `/transactions/${tx._id}/status`, undefined, { status: 'completed' })).statusCode).toBe(401);
-    expect((await call('PATCH', `/transactions/${tx._id}/status`, adminToken, { status: 'pending' })).statusCode).toBe(400);
-    expect((await call('PATCH', `/transactions/not-a-uuid/status`, adminToken, { status: 'failed' })).statusCode).toBe(404);
+    expect((await call('PATCH', `/transactions/${tx._id}/status`, admin.token, { status: 'pending' })).statusCode).toBe(400);
+    expect((await call('PATCH', `/transactions/not-a-uuid/status`, admin.token, { status: 'failed' })).statusCode).toBe(404);
     const other = await fundedMember(0);
     expect((await call('GET', `/transactions/${tx._id}`, other.token)).statusCode).toBe(404);
     expect((await call('GET', `/transactions/${tx._id}`, token)).statusCode).toBe(200);
@@ -176,7 +170,7 @@ describe('plans, transactions and withdrawals', () => {
     const tx = (await withdraw(token, 100)).json().transaction;
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call('PATCH', `/transactions/${tx._id}/status`, adminToken, { status: i % 2 === 0 ? 'completed' : 'failed' }),
+        call('PATCH', `/transactions/${tx._id}/status`, admin.token, { status: i % 2 === 0 ? 'completed' : 'failed' }),
       ),
     );
     const winners = responses.filter((r) => r.statusCode === 200);

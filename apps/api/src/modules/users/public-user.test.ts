@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publicUserSchema } from '@terrafund/contracts';
-import { bearer, codeFrom, createTestApp, createUser, DEFAULT_PASSWORD, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { bearer, codeFrom, createUser, DEFAULT_PASSWORD, loginAs, uniqueEmail, useTestApp } from '../../../test/test-app';
 
 /** One user shape: every answer that carries a user sends the same fields under the same names. */
 describe('the user object', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, payload });
   const keys = (value: object) => Object.keys(value).sort();

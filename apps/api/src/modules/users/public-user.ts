@@ -1,4 +1,4 @@
-import type { PublicUser } from '@terrafund/contracts';
+import { centsToUsd, type PublicUser } from '@terrafund/contracts';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { kycInfoFor } from '../kyc/kyc.service';
@@ -35,7 +35,7 @@ export async function publicUsers(deps: Pick<Deps, 'db' | 'clock' | 'config'>, r
       isEmailVerified: row.emailVerifiedAt !== null,
       kycStatus: row.kycStatus,
       kycVerified: row.kycVerified,
-      balance: (balances.get(row.id) ?? 0) / 100,
+      balance: centsToUsd(balances.get(row.id) ?? 0),
       membershipLevel: active?.pack ?? null,
       membershipStartDate: active?.startedAt ?? null,
       membershipEndDate: active?.endsAt ?? null,

@@ -1,38 +1,33 @@
 import { eq, sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { users } from '../../db/schema';
 import {
-  bearer,
+  apiCaller,
   createMemberAndAdmin,
-  createTestApp,
   createUser,
   DEFAULT_PASSWORD,
   loginAs,
   randomId,
   rows,
   uniqueEmail,
-  type TestContext,
+  useTestApp,
 } from '../../../test/test-app';
 
 type ListedUser = { _id: string; email: string; firstName: string; lastName: string; role: string; kycStatus: string };
 
 describe('admin user management', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let adminToken: string;
   let memberToken: string;
   let admin: Awaited<ReturnType<typeof createUser>>;
   let member: Awaited<ReturnType<typeof createUser>>;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     ({ admin, member, adminToken, memberToken } = await createMemberAndAdmin(ctx));
   });
-  afterAll(() => ctx.close());
 
-  const call = (method: InjectOptions['method'], url: string, token?: string, payload?: object) =>
-    ctx.app.inject({ method, url: `/api${url}`, payload, headers: token ? bearer(token) : {} });
+  const call = apiCaller(() => ctx);
   const list = async (path: string, query: Record<string, string | number> = {}) => {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
     const response = await call('GET', `${path}${qs ? `?${qs}` : ''}`, adminToken);

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminStatsSchema,
+  monthlyStatsParams,
+  transactionMonthlyStatsSchema,
+  transactionStatsSchema,
+  userMonthlyStatsSchema,
+  userStatsSchema,
+} from '@terrafund/contracts';
+import type { Deps } from '../../deps';
+import { errorResponses } from '../../plugins/responses';
+import * as service from './admin-stats.service';
+
+/**
+ * The admin's figures (docs/product.md §7.1 Figures, Admin; docs/product.md §9.1 General): the dashboard figures and the
+ * user and transaction statistics. `/users/stats` and `/transactions/stats` sit beside `/users/:id` and
+ * `/transactions/:id` of other modules: Fastify's router prefers a static segment to a parameter, whatever the
+ * registration order.
+ */
+export const adminStatsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { access: 'admin' as const };
+    const security = [{ bearer: [] }];
+    const tags = ['admin'];
+
+    app.get('/admin/dashboard/stats', {
+      config,
+      schema: {
+        tags,
+        security,
+        description:
+          'Members, USD invested (completed deposits and project investments), the latest day of dividends, this month\'s volume, and 30-day growth in percent.',
+        response: { 200: adminStatsSchema, ...errorResponses },
+      },
+      handler: async () => service.dashboardStats(deps),
+    });
+
+    app.get('/users/stats', {
+      config,
+      schema: { tags, security, response: { 200: userStatsSchema, ...errorResponses } },
+      handler: async () => service.userStats(deps),
+    });
+
+    app.get('/users/stats/monthly/:year/:month', {
+      config,
+      schema: { tags, security, params: monthlyStatsParams, response: { 200: userMonthlyStatsSchema, ...errorResponses } },
+      handler: async (request) => service.userMonthlyStats(deps, request.params.year, request.params.month),
+    });
+
+    app.get('/transactions/stats', {
+      config,
+      schema: { tags, security, response: { 200: transactionStatsSchema, ...errorResponses } },
+      handler: async () => service.transactionStats(deps),
+    });
+
+    app.get('/transactions/stats/monthly/:year/:month', {
+      config,
+      schema: {
+        tags,
+        security,
+        params: monthlyStatsParams,
+        response: { 200: transactionMonthlyStatsSchema, ...errorResponses },
+      },
+      handler: async (request) => service.transactionMonthlyStats(deps, request.params.year, request.params.month),
+    });
+  };
