@@ -80,42 +80,7 @@ export default tseslint.config(
       ],
     },
   },
-  // TODO(#13 merge): files that break the rules above on this branch and that the other #13 branches fix
-  // (modules gaining index.ts, the web restructuring). The integrator removes this whole block after merging
-  // them; whatever still fails then is a real violation. The list: /work/helpers/eslint-violations.txt.
-  {
-    files: [
-      'apps/api/src/modules/admin/admin.service.ts',
-      'apps/api/src/modules/audit/audit.service.ts',
-      'apps/api/src/modules/auth/admin-bootstrap.ts',
-      'apps/api/src/modules/auth/auth.routes.ts',
-      'apps/api/src/modules/auth/auth.service.ts',
-      'apps/api/src/modules/auth/session.service.ts',
-      'apps/api/src/modules/auth/two-factor.service.ts',
-      'apps/api/src/modules/dashboard/dashboard.service.ts',
-      'apps/api/src/modules/kyc/kyc.service.ts',
-      'apps/api/src/modules/ledger/ledger.property.test.ts',
-      'apps/api/src/modules/notifications/notifications.service.ts',
-      'apps/api/src/modules/payments/payment-review.service.ts',
-      'apps/api/src/modules/payments/payment-review.test.ts',
-      'apps/api/src/modules/payments/payments.btcpay.test.ts',
-      'apps/api/src/modules/payments/payments.ledger-check.test.ts',
-      'apps/api/src/modules/payments/payments.nowpayments.test.ts',
-      'apps/api/src/modules/payments/payments.sandbox.test.ts',
-      'apps/api/src/modules/payments/payments.service.ts',
-      'apps/api/src/modules/payments/settlement.service.ts',
-      'apps/api/src/modules/payouts/payouts.routes.test.ts',
-      'apps/api/src/modules/projects/invest.service.ts',
-      'apps/api/src/modules/projects/invest.test.ts',
-      'apps/api/src/modules/transactions/transactions.paging.test.ts',
-      'apps/api/src/modules/transactions/transactions.routes.ts',
-      'apps/api/src/modules/transactions/transactions.service.ts',
-      'apps/api/src/modules/transactions/transactions.test.ts',
-      'apps/api/src/modules/users/public-user.ts',
-      'apps/api/src/modules/users/users.service.ts',
-    ],
-    rules: { 'terrafund/unit-boundaries': 'off' },
-  },
+
   {
     // Vitest also accepts named `setup`/`teardown` exports from a globalSetup file.
     files: ['apps/api/test/global-setup.ts', 'apps/api/test/processes/global-setup.ts'],

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { transactions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { afterKey, encodeCursor, keyTimestamp, readCursor, sameKey, type PageKey } from '../../lib/cursor';
-import { toTransactionDto } from '../transactions/transactions.service';
+import { toTransactionDto } from '../transactions';
 import type { PageBookmarks } from './page-bookmarks';
 
 /**

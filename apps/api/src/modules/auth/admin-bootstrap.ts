@@ -4,8 +4,8 @@ import { emailCodes, passwordResetTokens, users, type UserRow } from '../../db/s
 import type { Deps } from '../../deps';
 import { hashPassword } from '../../lib/password';
 import { isTooGuessable } from '../../lib/password-strength';
-import { recordAudit } from '../audit/audit.service';
-import { enqueueMail } from '../mail/mail.service';
+import { recordAudit } from '../audit';
+import { enqueueMail } from '../mail';
 import { normalizeEmail } from './auth.service';
 import { revokeUserSessions } from './session.service';
 

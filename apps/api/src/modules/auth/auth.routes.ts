@@ -18,8 +18,8 @@ import type { Deps, RequestMeta } from '../../deps';
 import { requireAuth } from '../../plugins/access';
 import { keyedLimit, perAddress } from '../../plugins/rate-limit';
 import { errorResponses } from '../../plugins/responses';
-import { publicUser } from '../users/public-user';
-import { updateProfile } from '../users/users.service';
+import { publicUser } from '../users';
+import { updateProfile } from '../users';
 import * as auth from './auth.service';
 
 const meta = (request: FastifyRequest): RequestMeta => ({

@@ -26,9 +26,9 @@ import { AppError } from '../../lib/app-error';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
 import { assertPasswordNotGuessable } from '../../lib/password-strength';
-import { recordAudit } from '../audit/audit.service';
-import { enqueueMail } from '../mail/mail.service';
-import { publicUser } from '../users/public-user';
+import { recordAudit } from '../audit';
+import { enqueueMail } from '../mail';
+import { publicUser } from '../users';
 import {
   assertLoginAllowed,
   clearLoginFailures,

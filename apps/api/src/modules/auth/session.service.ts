@@ -5,7 +5,7 @@ import { sessions, users, type UserRow } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import type { Deps, RequestMeta } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 
 /**
  * A session's last use is written at most this often, not on every request: fine enough for the admins'

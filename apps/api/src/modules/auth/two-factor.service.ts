@@ -21,8 +21,8 @@ import type { Deps, RequestMeta } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { randomToken } from '../../lib/crypto';
 import { verifyPassword } from '../../lib/password';
-import { recordAudit } from '../audit/audit.service';
-import { enqueueMail } from '../mail/mail.service';
+import { recordAudit } from '../audit';
+import { enqueueMail } from '../mail';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 
 type TwoFactorDeps = Deps;

@@ -1,7 +1,7 @@
 import { centsToUsd, usdToCents, type Dashboard, type ProjectionPeriod, type ProjectionPoint } from '@terrafund/contracts';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { memberBalance } from '../ledger/ledger.service';
+import { memberBalance } from '../ledger';
 import { checkMembershipEndOnRead, currentMemberships, isBusinessDay, membershipEnd } from '../memberships';
 import { nextPayoutFor } from '../payouts';
 

@@ -19,10 +19,10 @@ import { AppError } from '../../lib/app-error';
 import { detectFileType, extensionFor } from '../../lib/file-type';
 import { PictureError, reencodePicture, type PictureType } from '../../lib/image';
 import type { FileStorage } from '../../lib/storage';
-import { recordAudit } from '../audit/audit.service';
-import { enqueueMail } from '../mail/mail.service';
-import { notify } from '../notifications/notifications.service';
-import { publicUser, publicUsers } from '../users/public-user';
+import { recordAudit } from '../audit';
+import { enqueueMail } from '../mail';
+import { notify } from '../notifications';
+import { publicUser, publicUsers } from '../users';
 import { signKycLink, verifyKycLink, type Disposition } from './kyc-links';
 
 type KycDeps = Deps & { storage: FileStorage };

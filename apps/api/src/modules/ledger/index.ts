@@ -1,6 +1,7 @@
 /** What other modules may use of the ledger. */
 export {
   checkLedger,
+  InsufficientBalanceError,
   memberAccount,
   memberBalance,
   platformAccount,
@@ -8,4 +9,5 @@ export {
   type LedgerProblem,
   type MemberAccountKind,
   type PlatformAccountKind,
+  walletBalancesOf,
 } from './ledger.service';

@@ -5,7 +5,7 @@ import { checkoutOf, type Checkout } from '../../../test/sandbox-checkout';
 import { apiCaller, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
 import { fixedClock } from '../../lib/clock';
 import { runPayouts } from '../payouts';
-import { checkProjectLedger } from '../projects/invest.service';
+import { checkProjectLedger } from '../projects';
 import { checkLedger } from './ledger.service';
 
 /**

@@ -2,3 +2,4 @@
 export { isSandboxProvider } from './configured-provider';
 export { GRACE_MS, RECHECK_MS, reconcilePayments, strandedInvoices, type ReconcileResult } from './reconciliation.service';
 export type { PaymentDeps } from './payments.service';
+export { createDeposit } from './payments.service';

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { paymentInvoices, transactions, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit/audit.service';
-import { enqueueMail } from '../mail/mail.service';
+import { recordAudit } from '../audit';
+import { enqueueMail } from '../mail';
 import { packName, settleDeposit, type SettlementDeps } from './settlement.service';
 
 /**

@@ -4,7 +4,7 @@ import { messages, type HeldPayment } from '@terrafund/contracts';
 import { startFakeBtcpay, type FakeBtcpay } from '../../../test/fake-http-server';
 import { bearer, createTestApp, createUser, loginAs, randomId, rows, testPayments, type TestContext } from '../../../test/test-app';
 import { auditLog, memberships, paymentInvoices, transactions } from '../../db/schema';
-import { checkLedger, memberBalance } from '../ledger/ledger.service';
+import { checkLedger, memberBalance } from '../ledger';
 
 /**
  * The admin's review of held payments, through the routes, with payments held the way they really are: a

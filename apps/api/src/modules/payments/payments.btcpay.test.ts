@@ -5,7 +5,7 @@ import { startFakeBtcpay, type FakeDelivery } from '../../../test/fake-http-serv
 import { notSettled, settledOnce, useProviderDeposits } from '../../../test/provider-deposits';
 import { bearer, createUser, loginAs, rows } from '../../../test/test-app';
 import { memberships, paymentInvoices, paymentNotifications, transactions } from '../../db/schema';
-import { memberBalance } from '../ledger/ledger.service';
+import { memberBalance } from '../ledger';
 
 const publicUrl = 'https://app.terrafund.test';
 

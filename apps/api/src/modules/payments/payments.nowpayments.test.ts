@@ -4,7 +4,7 @@ import { messages } from '@terrafund/contracts';
 import { startFakeNowpayments, type FakeDelivery } from '../../../test/fake-http-server';
 import { notSettled, settledOnce, useProviderDeposits } from '../../../test/provider-deposits';
 import { paymentNotifications } from '../../db/schema';
-import { memberBalance } from '../ledger/ledger.service';
+import { memberBalance } from '../ledger';
 
 const publicUrl = 'https://app.terrafund.test';
 

@@ -4,7 +4,7 @@ import { messages, PACKS } from '@terrafund/contracts';
 import { checkoutOf } from '../../../test/sandbox-checkout';
 import { bearer, createUser, loginAs, rows, useTestApp } from '../../../test/test-app';
 import { memberships, paymentInvoices, paymentNotifications, sandboxInvoices, transactions } from '../../db/schema';
-import { checkLedger, memberBalance } from '../ledger/ledger.service';
+import { checkLedger, memberBalance } from '../ledger';
 
 /**
  * The deposit flow end to end with the built-in sandbox (the default provider), through the routes only:

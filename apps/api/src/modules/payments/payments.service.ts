@@ -3,7 +3,7 @@ import { messages, PACKS, usdToCents, UUID_PATTERN, type DepositResponse, type P
 import { paymentInvoices, paymentNotifications, transactions, users, type PaymentInvoiceRow, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { toTransactionDto } from '../transactions/transactions.service';
+import { toTransactionDto } from '../transactions';
 import { isSandboxProvider } from './configured-provider';
 import type { NotificationHeaders, PaymentProvider, ProviderName, ProviderStatus, VerifiedNotification } from './provider';
 import { applyProviderStatus, type SettlementOutcome } from './settlement.service';

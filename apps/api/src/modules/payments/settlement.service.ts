@@ -4,9 +4,9 @@ import type { Executor } from '../../db/client';
 import { memberships, paymentInvoices, paymentNotifications, transactions, users, type PaymentInvoiceRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { endMembership, hasEnded, membershipEnd, newMembershipValues, packName } from '../memberships';
-import { memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
-import { enqueueMail } from '../mail/mail.service';
-import { notify } from '../notifications/notifications.service';
+import { memberAccount, platformAccount, postEntry } from '../ledger';
+import { enqueueMail } from '../mail';
+import { notify } from '../notifications';
 import type { ProviderName, ProviderStatus, ReviewReason } from './provider';
 
 /**

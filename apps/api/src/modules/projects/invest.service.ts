@@ -6,10 +6,10 @@ import { projects, transactions, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { PG, toDomainError } from '../../lib/pg-error';
-import { InsufficientBalanceError, memberAccount, memberBalance, postEntry, type LedgerProblem } from '../ledger/ledger.service';
-import { enqueueMail } from '../mail/mail.service';
-import { notify } from '../notifications/notifications.service';
-import { toTransactionDto } from '../transactions/transactions.service';
+import { InsufficientBalanceError, memberAccount, memberBalance, postEntry, type LedgerProblem } from '../ledger';
+import { enqueueMail } from '../mail';
+import { notify } from '../notifications';
+import { toTransactionDto } from '../transactions';
 import { formatUsd, projectById } from './projects.service';
 
 const m = messages.projects;

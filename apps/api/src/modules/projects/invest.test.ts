@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, type CreateProjectBody, type InvestResponse, type Project } from '@terrafund/contracts';
 import { createProject, creditWallet, investor } from '../../../test/project-fixtures';
 import { bearer, createMemberAndAdmin, createUser, loginAs, rows, useTestApp } from '../../../test/test-app';
-import { checkLedger, memberBalance } from '../ledger/ledger.service';
+import { checkLedger, memberBalance } from '../ledger';
 import { checkProjectLedger } from './invest.service';
 
 const m = messages.projects;

@@ -14,7 +14,7 @@ import {
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses } from '../../plugins/responses';
-import { createDeposit } from '../payments/payments.service';
+import { createDeposit } from '../payments';
 import * as service from './transactions.service';
 
 /** Plans, deposits, the member's transactions and withdrawals, and the admin's decision on them (docs/product.md §5.3 Buying a pack). */

@@ -19,10 +19,10 @@ import { transactions, users, type TransactionRow, type UserRow } from '../../db
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { afterKey, encodeCursor, keyTimestamp, readCursor } from '../../lib/cursor';
-import { recordAudit } from '../audit/audit.service';
-import { InsufficientBalanceError, memberAccount, platformAccount, postEntry } from '../ledger/ledger.service';
-import { enqueueMail } from '../mail/mail.service';
-import { notify } from '../notifications/notifications.service';
+import { recordAudit } from '../audit';
+import { InsufficientBalanceError, memberAccount, platformAccount, postEntry } from '../ledger';
+import { enqueueMail } from '../mail';
+import { notify } from '../notifications';
 
 
 export function toTransactionDto(row: TransactionRow): Transaction {

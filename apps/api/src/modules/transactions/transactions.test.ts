@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages, PACKS } from '@terrafund/contracts';
 import { apiCaller, createUser, loginAs, useAdmin, useTestApp } from '../../../test/test-app';
-import { checkLedger, memberAccount, memberBalance, platformAccount, postEntry } from '../ledger/ledger.service';
+import { checkLedger, memberAccount, memberBalance, platformAccount, postEntry } from '../ledger';
 
 describe('plans, transactions and withdrawals', () => {
   const ctx = useTestApp();

@@ -1,8 +1,8 @@
 import { centsToUsd, type PublicUser } from '@terrafund/contracts';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { kycInfoFor } from '../kyc/kyc.service';
-import { walletBalancesOf } from '../ledger/ledger.service';
+import { kycInfoFor } from '../kyc';
+import { walletBalancesOf } from '../ledger';
 import { currentMemberships } from '../memberships';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

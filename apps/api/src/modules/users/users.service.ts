@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import { users, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { normalizeEmail } from '../auth/auth.service';
-import { revokeUserSessions } from '../auth/session.service';
-import { auditTrail, recordAudit } from '../audit/audit.service';
+import { normalizeEmail } from '../auth';
+import { revokeUserSessions } from '../auth';
+import { auditTrail, recordAudit } from '../audit';
 import { publicUser, publicUsers } from './public-user';
-import { recentTransactionsOf } from '../transactions/transactions.service';
+import { recentTransactionsOf } from '../transactions';
 
 export async function updateProfile(deps: Deps, user: UserRow, body: z.output<typeof updateProfileBody>) {
   // The spec's client sends the e-mail along; it is read-only, so only the same address is accepted.

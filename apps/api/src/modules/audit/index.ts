@@ -1,0 +1,2 @@
+/** What other modules may use of audit. */
+export { auditTrail, recordAudit } from './audit.service';

@@ -1,0 +1,3 @@
+/** What other modules may use of auth. */
+export { normalizeEmail } from './auth.service';
+export { revokeUserSessions } from './session.service';

@@ -1,0 +1,2 @@
+/** What other modules may use of kyc. */
+export { kycInfoFor } from './kyc.service';

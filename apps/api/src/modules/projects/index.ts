@@ -1,0 +1,2 @@
+/** What other modules may use of projects. */
+export { checkProjectLedger } from './invest.service';

@@ -1,0 +1,2 @@
+/** What other modules may use of transactions. */
+export { recentTransactionsOf, toTransactionDto } from './transactions.service';
