@@ -31,13 +31,17 @@ const MEMBER = { email: 'bench.member@example.com', password: 'Tf-correct-horse-
 const APP_SECRET = 'bench-transactions-secret-0123456789-abcdefghijkl';
 const benchUrl = databaseUrl(DATABASE);
 
-/** The session lookup of session.service.ts `resolveSession`, as one statement. */
-const SESSION_SQL = `select s.token_hash, s.last_seen_at, u.id
+/**
+ * The session lookup of session.service.ts `resolveSession`, as one statement: every column of the session and
+ * its user, as the route reads them (it hands the user row to the service).
+ */
+const SESSION_SQL = `select s.*, u.*
   from sessions s inner join users u on u.id = s.user_id
   where s.id = $1 and s.revoked_at is null and s.expires_at > $2 and u.deleted_at is null
   limit 1`;
 /** The page of transactions.service.ts `listOwnTransactions`. */
-const PAGE_SQL = `select id, user_id, type, amount_cents, status, description, wallet_address, tx_hash, plan, created_at, updated_at
+const PAGE_SQL = `select id, user_id, type, amount_cents, status, description, wallet_address, tx_hash, plan, created_at, updated_at,
+    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key
   from transactions where user_id = $1 order by created_at desc, id desc limit $2`;
 const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
 
@@ -49,12 +53,12 @@ function bareServer(port: number, limit: number) {
     .createServer(async (request, response) => {
       try {
         const match = TOKEN_PATTERN.exec((request.headers.authorization ?? '').slice('Bearer '.length).trim());
-        const session = match ? (await pool.query(SESSION_SQL, [match[1], new Date()])).rows[0] : undefined;
+        const session = match ? (await pool.query({ name: 'session', text: SESSION_SQL, values: [match[1], new Date()] })).rows[0] : undefined;
         if (!match || !session || !secrets.matches(match[2]!, session.token_hash)) {
           response.writeHead(401, { 'content-type': 'application/json; charset=utf-8' }).end('{"message":"Session expired"}');
           return;
         }
-        const { rows } = await pool.query(PAGE_SQL, [session.id, limit]);
+        const { rows } = await pool.query({ name: 'page', text: PAGE_SQL, values: [session.user_id, limit] });
         const body = JSON.stringify(
           rows.slice(0, limit - (PAGE_EXTRA ? 1 : 0)).map((row) => ({
             _id: row.id,

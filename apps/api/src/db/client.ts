@@ -17,6 +17,23 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle, or the database itself, for helpers that run inside either. */
 export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 
+/**
+ * A statement Drizzle builds once per database and sends afterwards as a prepared statement with new values:
+ * for the paths every signed-in request takes (the session lookup, a member's first page), where building the
+ * SQL anew each time was a large part of the server's CPU (docs/performance.md). Values go in as placeholders.
+ */
+export function preparedStatement<T>(build: (db: Database) => T): (db: Database) => T {
+  const built = new WeakMap<Database, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 export type DatabaseHandle = {

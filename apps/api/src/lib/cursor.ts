@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { AppError } from './app-error';
 
 /**
@@ -61,5 +61,9 @@ export const keyTimestamp = (createdAt: AnyColumn | SQL) =>
   sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Rows strictly after `key` in the order (created_at desc, id desc): a row comparison the index seeks to. */
-export const afterKey = (createdAt: AnyColumn, id: AnyColumn, key: PageKey | undefined): SQL | undefined =>
+export const afterKey = (
+  createdAt: AnyColumn,
+  id: AnyColumn,
+  key: PageKey | { createdAt: Placeholder; id: Placeholder } | undefined,
+): SQL | undefined =>
   key ? sql`(${createdAt}, ${id}) < (${key.createdAt}::timestamptz, ${key.id}::uuid)` : undefined;

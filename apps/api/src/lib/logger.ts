@@ -75,9 +75,15 @@ const secureOptions = {
   serializers: { req: requestSerializer, err: errorSerializer },
 } satisfies Pick<LoggerOptions, 'redact' | 'serializers'>;
 
-/** The server's logger: JSON lines on stdout (or `destination`), with the redaction above. */
+/**
+ * The server's logger: JSON lines on stdout (or `destination`), with the redaction above. Stdout is written
+ * asynchronously: a line is handed to the kernel on the next turn of the event loop together with the lines
+ * written meanwhile, instead of one `write` system call per line while the request waits (one line per
+ * request was a tenth of the server's CPU under load; docs/performance.md). Nothing waits for a buffer to
+ * fill, so an idle server's lines still appear at once; pino flushes what is pending when the process exits.
+ */
 export function createLogger(options: { level: string }, destination?: DestinationStream): Logger {
-  return pino({ level: options.level, ...secureOptions }, destination);
+  return pino({ level: options.level, ...secureOptions }, destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 /**

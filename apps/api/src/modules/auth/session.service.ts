@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { messages, UUID_PATTERN, type Session } from '@terrafund/contracts';
-import type { Executor } from '../../db/client';
+import { preparedStatement, type Executor } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import type { Deps, RequestMeta } from '../../deps';
@@ -55,6 +55,24 @@ const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 export type ResolvedSession = { sessionId: string; user: UserRow };
 
 /** The live session a token names, with its user; null for anything else, an idle session included. */
+/** The live session with this id and its user, on every signed-in request. */
+const liveSession = preparedStatement((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('live_session'),
+);
+
 export async function resolveSession(
   deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'config'>,
   token: string,
@@ -63,12 +81,7 @@ export async function resolveSession(
   if (!match) return null;
   const [, sessionId, secret] = match as unknown as [string, string, string];
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
-    .limit(1);
+  const [row] = await liveSession(deps.db).execute({ sessionId, now: now.toISOString() });
   if (!row || !deps.secrets.matches(secret, row.session.tokenHash)) return null;
   const idleMs = now.getTime() - row.session.lastSeenAt.getTime();
   if (idleMs >= idleLimitSeconds(deps.config.sessionTtl, row.session, row.user.role) * 1000) return null;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   centsToUsd,
   formatCentsFixed,
@@ -16,6 +16,7 @@ import {
 } from '@terrafund/contracts';
 import type { z } from 'zod';
 import { transactions, users, type TransactionRow, type UserRow } from '../../db/schema';
+import { preparedStatement, type Database } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { afterKey, encodeCursor, keyTimestamp, readCursor } from '../../lib/cursor';
@@ -110,6 +111,25 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
  * the key is the row's created_at to the microsecond and its id, so rows created in the same millisecond are
  * neither skipped nor repeated, and a member with years of daily dividends reaches every one of them.
  */
+/** A member's newest transactions, one more than a page; with `after`, those strictly after a cursor's key. */
+const ownPage = (after: boolean) =>
+  preparedStatement((db: Database) =>
+    db
+      .select({ row: transactions, key: keyTimestamp(transactions.createdAt) })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.userId, sql.placeholder('userId')),
+          afterKey(transactions.createdAt, transactions.id, after ? { createdAt: sql.placeholder('createdAt'), id: sql.placeholder('id') } : undefined),
+        ),
+      )
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(after ? 'own_transactions_after' : 'own_transactions'),
+  );
+const firstOwnPage = ownPage(false);
+const nextOwnPage = ownPage(true);
+
 export async function listOwnTransactions(
   deps: Pick<Deps, 'db'>,
   user: Pick<UserRow, 'id'>,
@@ -117,17 +137,10 @@ export async function listOwnTransactions(
 ): Promise<{ items: Transaction[]; next?: string }> {
   const start = readCursor(query.cursor, messages.admin.cursorInvalid);
   // One row more than asked tells whether a next page exists without another query.
-  const rows = await deps.db
-    .select({ row: transactions, key: keyTimestamp(transactions.createdAt) })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.userId, user.id),
-        afterKey(transactions.createdAt, transactions.id, start),
-      ),
-    )
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(query.limit + 1);
+  const limit = query.limit + 1;
+  const rows = start
+    ? await nextOwnPage(deps.db).execute({ userId: user.id, createdAt: start.createdAt, id: start.id, limit })
+    : await firstOwnPage(deps.db).execute({ userId: user.id, limit });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
