@@ -1,6 +1,6 @@
 import type { TransactionStatus, TransactionType } from '@terrafund/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { ClockIcon } from '@/components/ui/icons';
+import { ClockIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';
 

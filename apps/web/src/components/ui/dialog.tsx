@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '@/lib/cn';
-import { CloseIcon } from './icons';
+import { XIcon } from 'lucide-react';
 
 type DialogProps = {
   open: boolean;
@@ -99,7 +99,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
             aria-label="Close"
             className="-mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-emerald-500 dark:hover:bg-slate-800 dark:hover:text-slate-200"
           >
-            <CloseIcon />
+            <XIcon className="h-5 w-5" />
           </button>
         </div>
         {children && <div className="overflow-y-auto px-5 py-4 text-sm text-slate-600 dark:text-slate-300">{children}</div>}

@@ -1,6 +1,6 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from 'lucide-react';
 import { inputClasses } from './input';
 
 export type SelectOption = { value: string; label: string };

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '@/lib/cn';
-import { CloseIcon } from './icons';
+import { XIcon } from 'lucide-react';
 
 type SheetProps = {
   open: boolean;
@@ -107,7 +107,7 @@ export function Sheet({ open, onClose, title, description, children, footer, cla
             aria-label="Close"
             className="-mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-emerald-500 dark:hover:bg-slate-800 dark:hover:text-slate-200"
           >
-            <CloseIcon />
+            <XIcon className="h-5 w-5" />
           </button>
         </div>
         <div className="flex-1 overflow-y-auto px-5 py-5 text-sm text-slate-600 dark:text-slate-300">{children}</div>

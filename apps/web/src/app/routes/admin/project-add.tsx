@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { TextLink } from '@/components/ui/text-link';
 import { AddProject } from '@/features/admin-projects/components/add-project';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { TextLink } from '@/components/ui/text-link';
 import { EditProject } from '@/features/admin-projects/components/edit-project';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { buttonClasses } from '@/components/ui/button';
-import { PlusIcon } from '@/components/ui/icons';
+import { PlusIcon } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { AdminProjectsList } from '@/features/admin-projects/components/admin-projects-list';
 

@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, messages, type AuditRow } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, DownloadIcon, HistoryIcon } from '@/components/ui/icons';
+import { AlertTriangleIcon, DownloadIcon, HistoryIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';

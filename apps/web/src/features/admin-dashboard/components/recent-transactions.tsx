@@ -2,7 +2,7 @@ import type { AdminTransaction } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ChevronRightIcon, TransactionsIcon } from '@/components/ui/icons';
+import { AlertTriangleIcon, ArrowLeftRightIcon, ChevronRightIcon } from 'lucide-react';
 import { TextLink } from '@/components/ui/text-link';
 import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/components/money/transaction-cells';
 import { paths } from '@/config/paths';
@@ -93,7 +93,7 @@ export function RecentTransactions() {
           }
         />
       ) : recent.data?.length === 0 ? (
-        <EmptyState icon={<TransactionsIcon className="h-5 w-5" />} title="No transactions yet" />
+        <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title="No transactions yet" />
       ) : (
         <table aria-busy={recent.isPending || undefined} className="block w-full text-left text-sm md:table">
           <caption className="sr-only">Recent transactions</caption>

@@ -2,7 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ChartIcon, CoinIcon, TrendingDownIcon, TrendingUpIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
+import { AlertTriangleIcon, ChartColumnIcon, CoinsIcon, TrendingDownIcon, TrendingUpIcon, UsersIcon, WalletIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';
 import { useAdminStats } from '../api/get-admin-stats';
@@ -118,8 +118,8 @@ export function StatsCards() {
     <section aria-label="Platform statistics" className={grid}>
       <StatCard title="Total Users" icon={UsersIcon} value={countFormat.format(totalUsers)} growth={userGrowth} />
       <StatCard title="Total Investments" icon={WalletIcon} value={formatUsd(totalInvestments, 0)} growth={investmentGrowth} />
-      <StatCard title="Daily Payouts" icon={CoinIcon} value={formatUsd(totalDailyPayouts, 0)} detail="Dividends of the latest payout day" />
-      <StatCard title="Monthly Volume" icon={ChartIcon} value={formatUsd(monthlyVolume, 0)} detail="Completed transactions this month" />
+      <StatCard title="Daily Payouts" icon={CoinsIcon} value={formatUsd(totalDailyPayouts, 0)} detail="Dividends of the latest payout day" />
+      <StatCard title="Monthly Volume" icon={ChartColumnIcon} value={formatUsd(monthlyVolume, 0)} detail="Completed transactions this month" />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { TransactionStatusBadge } from '@/components/money/transaction-cells';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { AlertTriangleIcon, CheckCircleIcon } from '@/components/ui/icons';
+import { AlertTriangleIcon, CheckCircleIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';

@@ -3,13 +3,13 @@ import { PROJECT_STATUSES, type Project, type ProjectStatus } from '@terrafund/c
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, BuildingIcon, SearchIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
+import { AlertTriangleIcon, BuildingIcon, SearchIcon } from 'lucide-react';
+import { SearchField } from '@/components/ui/search-field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import { useAdminProjects } from '../api/get-projects';
-import { useListFilters } from '../hooks/use-list-filters';
 import { STATUS_LABELS } from '../utils/labels';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { ProjectsTable } from './projects-table';
@@ -18,7 +18,7 @@ const statusOptions = [{ value: '', label: 'All Status' }, ...PROJECT_STATUSES.m
 
 /** /admin/projects (docs/product.md §6 Projects and investing): every project, searched and filtered, with edit and delete. */
 export function AdminProjectsList() {
-  const filters = useListFilters();
+  const filters = useUrlFilters({ filters: { status: PROJECT_STATUSES } });
   const projects = useAdminProjects(filters.applied);
   const [toDelete, setToDelete] = useState<Project | null>(null);
   const rows = projects.data ?? [];
@@ -26,22 +26,15 @@ export function AdminProjectsList() {
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:p-5 dark:border-slate-800">
-        <div className="relative flex-1">
-          <label htmlFor="admin-projects-search" className="sr-only">
-            Search projects
-          </label>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <Input
-            id="admin-projects-search"
-            type="search"
-            value={filters.search}
-            onChange={(event) => filters.onSearchChange(event.target.value)}
-            placeholder="Search projects..."
-            autoComplete="off"
-            maxLength={100}
-            className="pl-9"
-          />
-        </div>
+        <SearchField
+          id="admin-projects-search"
+          label="Search projects"
+          value={filters.value}
+          onValueChange={filters.onSearchChange}
+          placeholder="Search projects..."
+          maxLength={100}
+          wrapperClassName="flex-1"
+        />
         <div className="sm:w-48">
           <label htmlFor="admin-projects-status" className="sr-only">
             Filter by status
@@ -50,7 +43,7 @@ export function AdminProjectsList() {
             id="admin-projects-status"
             options={statusOptions}
             value={filters.applied.status}
-            onChange={(event) => filters.setStatus(event.target.value as ProjectStatus | '')}
+            onChange={(event) => filters.setFilter('status', event.target.value as ProjectStatus | '')}
           />
         </div>
       </div>

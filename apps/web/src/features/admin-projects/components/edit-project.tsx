@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ArrowLeftIcon, BuildingIcon } from '@/components/ui/icons';
+import { AlertTriangleIcon, ArrowLeftIcon, BuildingIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useProject } from '../api/get-project';

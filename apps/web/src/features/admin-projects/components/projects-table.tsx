@@ -3,7 +3,7 @@ import { projectImageSrc, type Project } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { ImageIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
+import { ImageIcon, PencilIcon, TrashIcon } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';

@@ -3,12 +3,12 @@ import { messages, type AdminTransaction } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, SearchIcon, TransactionsIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
+import { AlertTriangleIcon, ArrowLeftRightIcon, SearchIcon } from 'lucide-react';
+import { SearchField } from '@/components/ui/search-field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import { useAdminTransactions } from '../api/get-admin-transactions';
-import { useUrlSearch } from '../hooks/use-url-search';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 import { TransactionsTable } from './transactions-table';
 
@@ -21,7 +21,7 @@ const SEARCH_MAX_LENGTH = 100;
  * details, where a pending withdrawal is decided.
  */
 export function TransactionsList() {
-  const search = useUrlSearch({ maxLength: SEARCH_MAX_LENGTH });
+  const search = useUrlFilters({ maxLength: SEARCH_MAX_LENGTH, searchHistory: 'replace' });
   const query = useAdminTransactions(search.term);
   const [selected, setSelected] = useState<AdminTransaction | null>(null);
 
@@ -45,22 +45,14 @@ export function TransactionsList() {
   return (
     <Card className="overflow-hidden">
       <div className="border-b border-slate-200 p-4 sm:p-5 dark:border-slate-800">
-        <div className="relative">
-          <label htmlFor="transactions-search" className="sr-only">
-            Search transactions
-          </label>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <Input
-            id="transactions-search"
-            type="search"
-            value={search.value}
-            onChange={(event) => search.onChange(event.target.value)}
-            placeholder="Search by name, email, ID, type or status"
-            maxLength={SEARCH_MAX_LENGTH}
-            autoComplete="off"
-            className="pl-9"
-          />
-        </div>
+        <SearchField
+          id="transactions-search"
+          label="Search transactions"
+          value={search.value}
+          onValueChange={search.onSearchChange}
+          placeholder="Search by name, email, ID, type or status"
+          maxLength={SEARCH_MAX_LENGTH}
+        />
       </div>
 
       <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-5">
@@ -92,10 +84,10 @@ export function TransactionsList() {
             icon={<SearchIcon className="h-5 w-5" />}
             title="No transactions found"
             description={`No transaction matches “${search.term}”.`}
-            action={<Button onClick={search.clear}>Clear search</Button>}
+            action={<Button onClick={search.clearSearch}>Clear search</Button>}
           />
         ) : (
-          <EmptyState icon={<TransactionsIcon className="h-5 w-5" />} title="No transactions yet" />
+          <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title="No transactions yet" />
         )
       ) : (
         <>

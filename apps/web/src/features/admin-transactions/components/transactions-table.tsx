@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { AdminTransaction } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { ChevronRightIcon } from '@/components/ui/icons';
+import { ChevronRightIcon } from 'lucide-react';
 import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/components/money/transaction-cells';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime, shortId } from '@/lib/format';

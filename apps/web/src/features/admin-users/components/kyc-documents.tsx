@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { KYC_DOCUMENT_LABELS, KYC_DOCUMENT_TYPES, type KycDocumentLink, type KycDocumentType } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { DownloadIcon, EyeIcon, FileTextIcon } from '@/components/ui/icons';
+import { DownloadIcon, EyeIcon, FileTextIcon } from 'lucide-react';
 import { parseDocumentUrl, useFetchDocumentLink, type Disposition, type DocumentRef } from '../api/get-document-link';
 import { DocumentViewerDialog } from './document-viewer-dialog';
 

@@ -3,14 +3,14 @@ import { ADMIN_PAGE_SIZE, messages, type UserWithKyc } from '@terrafund/contract
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, SearchIcon, ShieldCheckIcon, UsersIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
+import { AlertTriangleIcon, ShieldCheckIcon, UsersIcon } from 'lucide-react';
+import { SearchField } from '@/components/ui/search-field';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import { usePendingUsers } from '../api/get-pending-users';
 import { useUsers } from '../api/get-users';
-import { useUrlSearch } from '../hooks/use-url-search';
 import { UsersTable } from './users-table';
 
 function readPage(value: string | null) {
@@ -30,7 +30,7 @@ function matches(user: UserWithKyc, term: string) {
  */
 export function UsersList() {
   const [params, setParams] = useSearchParams();
-  const search = useUrlSearch();
+  const search = useUrlFilters({ trim: false, searchHistory: 'replace', resetOnSearch: ['page'] });
   const pendingView = params.get('view') === 'pending';
   const page = readPage(params.get('page'));
 
@@ -68,32 +68,20 @@ export function UsersList() {
       return updated;
     });
 
-  const clearFilters = () => {
-    search.clear();
-    setParams(new URLSearchParams());
-  };
-
   const failureText = pendingView ? messages.kyc.loadPendingFailed : messages.kyc.loadUsersFailed;
   const heading = pendingView ? 'Pending KYC reviews' : 'All users';
 
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:p-5 dark:border-slate-800">
-        <div className="relative flex-1">
-          <label htmlFor="users-search" className="sr-only">
-            Search users by name or email
-          </label>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <Input
-            id="users-search"
-            type="search"
-            value={search.value}
-            onChange={(event) => search.onChange(event.target.value)}
-            placeholder="Search by name or email"
-            autoComplete="off"
-            className="pl-9"
-          />
-        </div>
+        <SearchField
+          id="users-search"
+          label="Search users by name or email"
+          value={search.value}
+          onValueChange={search.onSearchChange}
+          placeholder="Search by name or email"
+          wrapperClassName="flex-1"
+        />
         <Button variant={pendingView ? 'secondary' : 'outline'} aria-pressed={pendingView} onClick={togglePending}>
           {pendingView ? <UsersIcon className="h-4 w-4" /> : <ShieldCheckIcon className="h-4 w-4" />}
           {pendingView ? 'View All Users' : 'View Pending KYC'}
@@ -129,7 +117,7 @@ export function UsersList() {
           description={
             search.term ? `No user matches “${search.term}”.` : pendingView ? 'Every submitted KYC has been reviewed.' : undefined
           }
-          action={filtered && <Button onClick={clearFilters}>Clear Filters</Button>}
+          action={filtered && <Button onClick={search.clear}>Clear Filters</Button>}
         />
       ) : (
         <>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { UserWithKyc } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { buttonClasses } from '@/components/ui/button';
-import { ChevronRightIcon, MailIcon } from '@/components/ui/icons';
+import { ChevronRightIcon, MailIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { KycStatusBadge, RoleBadge, VerifiedBadge } from './kyc-status-badge';

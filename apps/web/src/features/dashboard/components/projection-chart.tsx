@@ -3,7 +3,7 @@ import { format, parseISO } from 'date-fns';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { PROJECTION_PERIODS, type ProjectionPeriod, type ProjectionPoint } from '@terrafund/contracts';
 import { Card } from '@/components/ui/card';
-import { ChartIcon } from '@/components/ui/icons';
+import { ChartColumnIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useInvestmentPerformance } from '../api/get-investment-performance';
@@ -97,7 +97,7 @@ export function ProjectionChart() {
     body = (
       <div className="flex h-72 flex-col items-center justify-center gap-3 text-center">
         <span className="flex h-11 w-11 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
-          <ChartIcon className="h-5 w-5" aria-hidden="true" />
+          <ChartColumnIcon className="h-5 w-5" aria-hidden="true" />
         </span>
         <p className="text-sm text-slate-500 dark:text-slate-400">No projection data available</p>
       </div>

@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentType, type ReactNode, type SVGProps 
 import { Link } from 'react-router';
 import { messages } from '@terrafund/contracts';
 import { Card } from '@/components/ui/card';
-import { ClockIcon, TrendingUpIcon, WalletIcon } from '@/components/ui/icons';
+import { ClockIcon, TrendingUpIcon, WalletIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useDashboard } from '../api/get-dashboard';

@@ -3,7 +3,7 @@ import { COUNTRY_OPTIONS, ID_TYPE_LABELS, ID_TYPES, KYC_MIN_AGE_YEARS } from '@t
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { KycFormValues } from '../utils/kyc-form';
-import { Select } from './select';
+import { Select } from '@/components/ui/select';
 
 type StepProps = { form: UseFormReturn<KycFormValues> };
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { messages, NOTIFICATION_LINKS, type Notification } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Dropdown } from '@/components/ui/dropdown';
-import { BellIcon, InboxIcon } from '@/components/ui/icons';
+import { BellIcon, InboxIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
@@ -32,7 +32,7 @@ export function NotificationsMenu() {
       onOpen={() => void refresh()}
       trigger={
         <>
-          <BellIcon />
+          <BellIcon className="h-5 w-5" />
           {unread > 0 && (
             <span
               aria-hidden="true"

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Role } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
-import { CloseIcon } from '@/components/ui/icons';
+import { XIcon } from 'lucide-react';
 import { Logo } from '@/components/ui/logo';
 import { cn } from '@/lib/cn';
 import { isActivePath, navigationFor } from './nav-items';
@@ -110,7 +110,7 @@ export function Sidebar({ role, open, onClose }: SidebarProps) {
                 aria-label="Close menu"
                 className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
               >
-                <CloseIcon />
+                <XIcon className="h-5 w-5" />
               </button>
             </div>
             <Navigation role={role} onNavigate={onClose} />

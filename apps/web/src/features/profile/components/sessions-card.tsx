@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { messages, type Session } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { GlobeIcon } from '@/components/ui/icons';
+import { GlobeIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { useSessions } from '../api/get-sessions';

@@ -1,6 +1,6 @@
 import { DASHBOARD_PROJECTS } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
-import { ArrowRightIcon } from '@/components/ui/icons';
+import { ArrowRightIcon } from 'lucide-react';
 import { TextLink } from '@/components/ui/text-link';
 import { useFeaturedProjects } from '../api/get-projects';
 import { useLogError } from '../hooks/use-log-error';

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ArrowLeftIcon, BuildingIcon, ClockIcon, CoinIcon, MapPinIcon, TrendingUpIcon } from '@/components/ui/icons';
+import { AlertTriangleIcon, ArrowLeftIcon, BuildingIcon, ClockIcon, CoinsIcon, MapPinIcon, TrendingUpIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { isApiError } from '@/lib/api-client';
@@ -99,7 +99,7 @@ function ProjectView({ project }: { project: Project }) {
             <KeyFigure icon={<ClockIcon className="h-5 w-5" />} label="Term">
               {project.term} months
             </KeyFigure>
-            <KeyFigure icon={<CoinIcon className="h-5 w-5" />} label="Minimum investment">
+            <KeyFigure icon={<CoinsIcon className="h-5 w-5" />} label="Minimum investment">
               {formatFigure(project.minInvestment)}
             </KeyFigure>
           </dl>

@@ -5,7 +5,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, CoinIcon } from '@/components/ui/icons';
+import { AlertTriangleIcon, CoinsIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
@@ -75,7 +75,7 @@ export function PackPayments() {
       </div>
     );
   } else if (payments.data.length === 0) {
-    body = <EmptyState icon={<CoinIcon className="h-5 w-5" />} title="No pack payments yet" description="A pack you choose and pay for shows here." />;
+    body = <EmptyState icon={<CoinsIcon className="h-5 w-5" />} title="No pack payments yet" description="A pack you choose and pay for shows here." />;
   } else {
     body = (
       <Table caption="Pack payments" minWidth="min-w-0">

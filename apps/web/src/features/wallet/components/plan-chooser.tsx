@@ -5,7 +5,7 @@ import { capitalize } from '@/components/money/transaction-cells';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';

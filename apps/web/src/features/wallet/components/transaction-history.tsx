@@ -4,7 +4,7 @@ import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/compone
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, TransactionsIcon } from '@/components/ui/icons';
+import { AlertTriangleIcon, ArrowLeftRightIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
@@ -48,7 +48,7 @@ export function TransactionHistory() {
       </div>
     );
   } else if (rows.length === 0) {
-    body = <EmptyState icon={<TransactionsIcon className="h-5 w-5" />} title="No transactions found" />;
+    body = <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title="No transactions found" />;
   } else {
     body = (
       // On a phone the date moves under the type, so the amount and status stay in view without scrolling.
