@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useInvestmentPerformance } from '../api/get-investment-performance';
 import { pickTicks } from '../utils/countdown';
-import { useLogError } from './use-log-error';
+import { useLogError } from '@/lib/use-log-error';
 
 const VALUE_LABEL = 'Projected Value';
 const MAX_TICKS = 7;

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useDashboard } from '../api/get-dashboard';
 import { formatCountdown } from '../utils/countdown';
-import { useLogError } from './use-log-error';
+import { useLogError } from '@/lib/use-log-error';
 
 type SummaryCardProps = {
   title: string;

@@ -8,7 +8,7 @@ import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { useProjects } from '../api/get-projects';
-import { useLogError } from '../hooks/use-log-error';
+import { useLogError } from '@/lib/use-log-error';
 import { PROJECT_STATUS_LABELS, PROJECT_TYPE_LABELS } from '../utils/project-figures';
 import { ProjectCard, ProjectCardSkeleton } from './project-card';
 
