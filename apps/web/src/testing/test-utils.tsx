@@ -6,6 +6,9 @@ import { STORAGE_KEYS, type User } from '@terrafund/contracts';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
+import { reportUnanswered } from './test-guards';
+
+export { expectConsoleError } from './test-guards';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -35,7 +38,8 @@ type Handler = (body: unknown, request: { url: string; method: string; headers: 
 
 /**
  * Answers the app's calls to the API from a table keyed "METHOD /path" (without /api), the way the
- * server would; anything not in the table answers 404. The app itself runs unmocked.
+ * server would; anything not in the table answers 404 and fails the test (a test that means a 404 says so
+ * with a handler). The app itself runs unmocked.
  */
 export function mockApi(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -43,6 +47,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const key = `${method} ${url.pathname.replace(/^\/api/, '')}`;
     const handler = handlers[key];
+    if (!handler) reportUnanswered(key);
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const reply: Reply = handler
       ? await handler(body, { url: url.toString(), method, headers: new Headers(init.headers) })
@@ -63,11 +68,49 @@ export function callsTo(fetchMock: ReturnType<typeof mockApi>, method: string, p
     .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 }
 
+/**
+ * An answer that never comes: the screen that asked stays loading. For the pages a test only passes through
+ * (the dashboard after signing in), whose own data is another test's subject.
+ */
+export const neverAnswered: Handler = () => new Promise<Reply>(() => {});
+
+/** The requests of pages tests pass through, left loading. */
+export const pendingPages = {
+  dashboard: {
+    'GET /users/dashboard': neverAnswered,
+    'GET /users/investment-performance': neverAnswered,
+    'GET /projects': neverAnswered,
+  },
+  adminDashboard: {
+    'GET /admin/dashboard/stats': neverAnswered,
+    'GET /admin/dashboard/transactions': neverAnswered,
+    'GET /admin/payments/review': neverAnswered,
+  },
+  wallet: {
+    'GET /plans': neverAnswered,
+    'GET /config': neverAnswered,
+    'GET /payments': neverAnswered,
+    'GET /transactions': neverAnswered,
+  },
+} satisfies Record<string, Record<string, Handler>>;
+
+/** What the signed-in layout itself asks on every page (the bell's notifications): nothing new, unless a test says otherwise. */
+export const layoutHandlers: Record<string, Handler> = {
+  'GET /notifications': () => ({ body: { items: [], unreadCount: 0, nextCursor: null } }),
+};
+
+/** What the app asks once a sign-in lands on a page: the profile, the layout's own calls, and the dashboard's, left loading. */
+export const afterSignIn = (user: User): Record<string, Handler> => ({
+  ...layoutHandlers,
+  ...pendingPages.dashboard,
+  'GET /users/profile': () => ({ body: user }),
+});
+
 /** Signs a user in the way a previous visit would have: a stored token the profile call accepts. */
 export function signIn(user: User, handlers: Record<string, Handler> = {}) {
   localStorage.setItem(STORAGE_KEYS.token, 'test-token');
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  return mockApi({ 'GET /users/profile': () => ({ body: user }), ...handlers });
+  return mockApi({ ...layoutHandlers, 'GET /users/profile': () => ({ body: user }), ...handlers });
 }
 
 /** Renders the whole app (providers, route table, guards) at one address, in memory. */

@@ -115,13 +115,11 @@ export function AuditLog() {
           <div className={cn('mt-3 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
             <Table caption="Audit log" minWidth="min-w-[48rem]">
               <THead>
-                <tr>
-                  <Th>When</Th>
-                  <Th>Actor</Th>
-                  <Th>Action</Th>
-                  <Th>Target</Th>
-                  <Th>Details</Th>
-                </tr>
+                <Th>When</Th>
+                <Th>Actor</Th>
+                <Th>Action</Th>
+                <Th>Target</Th>
+                <Th>Details</Th>
               </THead>
               <TBody>
                 {rows.map((row) => (

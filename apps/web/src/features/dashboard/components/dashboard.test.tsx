@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard, ProjectionPoint } from '@terrafund/contracts';
-import { buildUser, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser, expectConsoleError, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 const member = buildUser({ kycStatus: 'approved', kycVerified: true, membershipLevel: 'gold' });
 
@@ -31,6 +31,7 @@ function periodsRequested(fetchMock: ReturnType<typeof signIn>) {
 
 function openDashboard(dashboard: () => Dashboard, performance: ProjectionPoint[] = points, options?: { fakeTimers?: boolean }) {
   const fetchMock = signIn(member, {
+    ...pendingPages.wallet,
     'GET /users/dashboard': () => ({ body: dashboard() }),
     'GET /users/investment-performance': () => ({ body: performance }),
     'GET /projects': () => ({ body: [] }),
@@ -158,10 +159,12 @@ describe('member dashboard', { timeout: 20_000 }, () => {
   });
 
   it('logs a failed load without telling the member, and keeps the rest of the page', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError('Failed to load dashboard data');
+    const logged = vi.spyOn(console, 'error');
     signIn(member, {
       'GET /users/dashboard': () => ({ status: 404, body: { message: 'User not found', code: 'NOT_FOUND' } }),
       'GET /users/investment-performance': () => ({ body: [] }),
+      'GET /projects': () => ({ body: [] }),
     });
     renderApp('/dashboard');
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildUser, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser, expectConsoleError, renderApp, signIn } from '@/testing/test-utils';
 import { buildProject, queriesTo } from '../testing/project-fixtures';
 
 const member = buildUser({ kycStatus: 'approved', kycVerified: true });
@@ -45,7 +45,8 @@ describe('dashboard projects', { timeout: 20_000 }, () => {
   });
 
   it('logs a failed load and leaves the section out, without a message', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError('Failed to load projects');
+    const logged = vi.spyOn(console, 'error');
     openDashboard(() => ({ status: 400, body: { message: 'Invalid input', code: 'VALIDATION_ERROR' } }));
 
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to load projects', expect.anything()), { timeout: 5000 });
