@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@terrafund/contracts';
-import { afterSignIn, buildUser, expectConsoleError, layoutHandlers, mockApi, pendingPages, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { afterSignIn, expectConsoleError, layoutHandlers, mockApi, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 describe('route guards', () => {
   // The first test imports its lazy route modules and the signed-in frame cold: seconds on a busy machine.

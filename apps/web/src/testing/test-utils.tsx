@@ -10,29 +10,6 @@ import { reportUnanswered } from './test-guards';
 
 export { expectConsoleError } from './test-guards';
 
-export function buildUser(overrides: Partial<User> = {}): User {
-  return {
-    _id: '5f0c6d1e-8a57-4b6a-9d4e-0f1a2b3c4d5e',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+1 555 010 0000',
-    role: 'user',
-    isEmailVerified: true,
-    kycStatus: 'not_started',
-    kycVerified: false,
-    balance: 0,
-    membershipLevel: null,
-    membershipStartDate: null,
-    membershipEndDate: null,
-    currentMembership: null,
-    createdAt: '2026-01-05T10:00:00.000Z',
-    lastLogin: null,
-    twoFactorEnabled: false,
-    ...overrides,
-  };
-}
-
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Handler = (body: unknown, request: { url: string; method: string; headers: Headers }) => Reply | Promise<Reply>;
 
@@ -92,6 +69,9 @@ export const pendingPages = {
     'GET /payments': neverAnswered,
     'GET /transactions': neverAnswered,
   },
+  profile: {
+    'GET /users/sessions': neverAnswered,
+  },
 } satisfies Record<string, Record<string, Handler>>;
 
 /** What the signed-in layout itself asks on every page (the bell's notifications): nothing new, unless a test says otherwise. */
@@ -105,6 +85,14 @@ export const afterSignIn = (user: User): Record<string, Handler> => ({
   ...pendingPages.dashboard,
   'GET /users/profile': () => ({ body: user }),
 });
+
+/** The query strings of the GET calls the app made to one path. */
+export function queriesTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), method: init?.method ?? 'GET' }))
+    .filter(({ url, method }) => method === 'GET' && url.pathname === `/api${path}`)
+    .map(({ url }) => Object.fromEntries(url.searchParams));
+}
 
 /** Signs a user in the way a previous visit would have: a stored token the profile call accepts. */
 export function signIn(user: User, handlers: Record<string, Handler> = {}) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { admin, buildAdminTransaction, buildStats } from '../testing/admin-dashboard-fixtures';
+import { admin, buildAdminTransaction, buildStats } from '@/testing/builders';
 
 const payout = buildAdminTransaction({
   _id: '22222222-2222-4222-8222-222222222222',

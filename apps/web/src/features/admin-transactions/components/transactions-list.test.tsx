@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminTransaction } from '@terrafund/contracts';
-import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { admin, buildAdminTransaction, queriesTo } from '../testing/admin-transactions-fixtures';
+import { callsTo, expectToast, queriesTo, renderApp, signIn } from '@/testing/test-utils';
+import { admin, buildAdminTransaction } from '@/testing/builders';
 
 const deposit = buildAdminTransaction({ amount: 2500, description: 'GOLD membership', plan: 'gold' });
 const withdrawal = buildAdminTransaction({

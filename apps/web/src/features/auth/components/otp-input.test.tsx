@@ -3,7 +3,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@terrafund/contracts';
-import { afterSignIn, buildUser, callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { afterSignIn, callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
 import { OtpInput } from './otp-input';
 
 function Harness() {

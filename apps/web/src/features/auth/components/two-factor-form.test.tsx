@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages, STORAGE_KEYS } from '@terrafund/contracts';
-import { afterSignIn, buildUser, callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { afterSignIn, callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
 
 const member = buildUser({ twoFactorEnabled: true });
 

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard, ProjectionPoint } from '@terrafund/contracts';
-import { buildUser, expectConsoleError, pendingPages, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { expectConsoleError, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 const member = buildUser({ kycStatus: 'approved', kycVerified: true, membershipLevel: 'gold' });
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@terrafund/contracts';
-import { buildUser, callsTo, neverAnswered, pendingPages, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { callsTo, neverAnswered, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 describe('app layout', () => {
   it('shows a member Dashboard, Plan and KYC Verification, highlighting the current one', async () => {
@@ -45,7 +46,7 @@ describe('app layout', () => {
   });
 
   it('opens the account menu on click, and closes it on Escape, outside clicks and a choice', async () => {
-    signIn(buildUser(), pendingPages.dashboard);
+    signIn(buildUser(), { ...pendingPages.dashboard, ...pendingPages.profile });
     const { user, router } = renderApp('/dashboard');
 
     const trigger = await screen.findByRole('button', { name: 'Ada Lovelace' });

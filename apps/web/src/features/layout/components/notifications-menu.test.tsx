@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationsPage } from '@terrafund/contracts';
-import { buildUser, callsTo, pendingPages, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { callsTo, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 const note = (overrides: Partial<Notification>): Notification => ({
   id: '00000000-0000-4000-8000-000000000001',

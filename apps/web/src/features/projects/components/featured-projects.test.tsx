@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildUser, expectConsoleError, renderApp, signIn } from '@/testing/test-utils';
-import { buildProject, queriesTo } from '../testing/project-fixtures';
+import { expectConsoleError, queriesTo, renderApp, signIn } from '@/testing/test-utils';
+import { buildProject, buildUser } from '@/testing/builders';
 
 const member = buildUser({ kycStatus: 'approved', kycVerified: true });
 const projects = ['North Quay Lofts', 'Old Mill Offices', 'River Meadow Land', 'Fourth Project'].map((title) => buildProject({ title }));

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildUser, expectConsoleError, renderApp, signIn } from '@/testing/test-utils';
-import { buildProject, queriesTo } from '../testing/project-fixtures';
+import { expectConsoleError, queriesTo, renderApp, signIn } from '@/testing/test-utils';
+import { buildProject, buildUser } from '@/testing/builders';
 
 const member = buildUser();
 const harbour = buildProject();

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildUser, expectToast, pendingPages, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { expectToast, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 describe('payment result pages', () => {
   afterEach(() => {

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@terrafund/contracts';
-import { buildUser, callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { buildTransaction, config, plans, stubLocationAssign, walletHandlers } from '../testing/wallet-fixtures';
+import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
+import { buildTransaction, buildUser } from '@/testing/builders';
+import { config, plans, stubLocationAssign, walletHandlers } from '../testing/wallet-fixtures';
 
 const newcomer = buildUser({ balance: 42.5 });
 const paymentUrl = 'https://pay.example.com/i/inv_123';

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Transaction, User } from '@terrafund/contracts';
-import { buildUser, callsTo, renderApp, signIn } from '@/testing/test-utils';
-import { buildTransaction, walletHandlers } from '../testing/wallet-fixtures';
+import { callsTo, renderApp, signIn } from '@/testing/test-utils';
+import { buildTransaction, buildUser } from '@/testing/builders';
+import { walletHandlers } from '../testing/wallet-fixtures';
 
 const member = buildUser({
   balance: 1234.5,
