@@ -4,10 +4,10 @@ import { AUDIT_ACTIONS, messages, type AuditRow } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, DownloadIcon, HistoryIcon } from 'lucide-react';
+import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { DownloadIcon, HistoryIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -91,18 +91,11 @@ export function AuditLog() {
       </div>
 
       {query.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading the audit log" />
-        </div>
+        <LoadingBlock label="Loading the audit log" />
       ) : query.isError && !query.data ? (
-        <EmptyState
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
+        <LoadFailed
           title={errorMessage(query.error, messages.admin.auditFailed)}
-          action={
-            <Button variant="outline" onClick={() => void query.refetch()} isLoading={query.isFetching}>
-              Try again
-            </Button>
-          }
+          query={query}
         />
       ) : rows.length === 0 ? (
         <EmptyState

@@ -1,8 +1,8 @@
 import type { AdminTransaction } from '@terrafund/contracts';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ArrowLeftRightIcon, ChevronRightIcon } from 'lucide-react';
+import { LoadFailed } from '@/components/ui/load-state';
+import { ArrowLeftRightIcon, ChevronRightIcon } from 'lucide-react';
 import { TextLink } from '@/components/ui/text-link';
 import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/components/money/transaction-cells';
 import { paths } from '@/config/paths';
@@ -82,15 +82,10 @@ export function RecentTransactions() {
         </TextLink>
       </div>
       {failed ? (
-        <EmptyState
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
+        <LoadFailed
           title="Recent transactions unavailable"
           description="The latest transactions could not be loaded."
-          action={
-            <Button variant="outline" onClick={() => void recent.refetch()} isLoading={recent.isFetching}>
-              Try again
-            </Button>
-          }
+          query={recent}
         />
       ) : recent.data?.length === 0 ? (
         <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title="No transactions yet" />

@@ -1,8 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ChartColumnIcon, CoinsIcon, TrendingDownIcon, TrendingUpIcon, UsersIcon, WalletIcon } from 'lucide-react';
+import { LoadFailed } from '@/components/ui/load-state';
+import { ChartColumnIcon, CoinsIcon, TrendingDownIcon, TrendingUpIcon, UsersIcon, WalletIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';
 import { useAdminStats } from '../api/get-admin-stats';
@@ -86,15 +85,10 @@ export function StatsCards() {
     return (
       <section aria-label="Platform statistics">
         <Card>
-          <EmptyState
-            icon={<AlertTriangleIcon className="h-5 w-5" />}
+          <LoadFailed
             title="Statistics unavailable"
             description="The platform figures could not be loaded."
-            action={
-              <Button variant="outline" onClick={() => void stats.refetch()} isLoading={stats.isFetching}>
-                Try again
-              </Button>
-            }
+            query={stats}
           />
         </Card>
       </section>

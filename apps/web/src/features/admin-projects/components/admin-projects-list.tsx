@@ -3,10 +3,10 @@ import { PROJECT_STATUSES, type Project, type ProjectStatus } from '@terrafund/c
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, BuildingIcon, SearchIcon } from 'lucide-react';
+import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { BuildingIcon, SearchIcon } from 'lucide-react';
 import { SearchField } from '@/components/ui/search-field';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { useAdminProjects } from '../api/get-projects';
@@ -58,19 +58,12 @@ export function AdminProjectsList() {
       </div>
 
       {projects.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading projects" />
-        </div>
+        <LoadingBlock label="Loading projects" />
       ) : projects.isError ? (
         // The global handler has toasted the failure; this offers the way forward.
-        <EmptyState
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
+        <LoadFailed
           title="Projects could not be loaded"
-          action={
-            <Button variant="outline" onClick={() => void projects.refetch()} isLoading={projects.isFetching}>
-              Try again
-            </Button>
-          }
+          query={projects}
         />
       ) : rows.length === 0 ? (
         <EmptyState

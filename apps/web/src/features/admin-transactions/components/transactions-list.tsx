@@ -3,9 +3,9 @@ import { messages, type AdminTransaction } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ArrowLeftRightIcon, SearchIcon } from 'lucide-react';
+import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { ArrowLeftRightIcon, SearchIcon } from 'lucide-react';
 import { SearchField } from '@/components/ui/search-field';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { useAdminTransactions } from '../api/get-admin-transactions';
@@ -65,18 +65,11 @@ export function TransactionsList() {
       </div>
 
       {query.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading transactions" />
-        </div>
+        <LoadingBlock label="Loading transactions" />
       ) : query.isError && !query.data ? (
-        <EmptyState
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
+        <LoadFailed
           title={messages.admin.transactionsFailed}
-          action={
-            <Button variant="outline" onClick={() => void query.refetch()} isLoading={query.isFetching}>
-              Try again
-            </Button>
-          }
+          query={query}
         />
       ) : rows.length === 0 ? (
         search.term ? (

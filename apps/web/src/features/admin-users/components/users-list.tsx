@@ -3,10 +3,10 @@ import { ADMIN_PAGE_SIZE, messages, type UserWithKyc } from '@terrafund/contract
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ShieldCheckIcon, UsersIcon } from 'lucide-react';
+import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { ShieldCheckIcon, UsersIcon } from 'lucide-react';
 import { SearchField } from '@/components/ui/search-field';
 import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { usePendingUsers } from '../api/get-pending-users';
@@ -98,18 +98,11 @@ export function UsersList() {
       </div>
 
       {query.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading users" />
-        </div>
+        <LoadingBlock label="Loading users" />
       ) : query.isError ? (
-        <EmptyState
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
+        <LoadFailed
           title={failureText}
-          action={
-            <Button variant="outline" onClick={() => void query.refetch()} isLoading={query.isFetching}>
-              Try again
-            </Button>
-          }
+          query={query}
         />
       ) : rows.length === 0 ? (
         <EmptyState

@@ -3,7 +3,7 @@ import { messages, NOTIFICATION_LINKS, type Notification } from '@terrafund/cont
 import { Button } from '@/components/ui/button';
 import { Dropdown } from '@/components/ui/dropdown';
 import { BellIcon, InboxIcon } from 'lucide-react';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadingBlock } from '@/components/ui/load-state';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useNotifications } from '../api/get-notifications';
@@ -60,9 +60,7 @@ export function NotificationsMenu() {
             )}
           </div>
           {notifications.isPending ? (
-            <div className="flex justify-center py-8">
-              <Spinner label="Loading notifications" />
-            </div>
+            <LoadingBlock label="Loading notifications" className="py-8" />
           ) : notifications.isError && items.length === 0 ? (
             <div role="alert" className="px-4 py-8 text-center text-sm text-slate-600 dark:text-slate-300">
               <p>{messages.notifications.loadFailed}</p>
