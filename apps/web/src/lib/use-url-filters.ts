@@ -120,8 +120,19 @@ export function useUrlFilters<const F extends Allowed = Record<never, never>>({
     setParams(new URLSearchParams());
   }, [debounce, setParams]);
 
+  /** The search box's binding, to spread on a SearchField. */
+  const searchField = useMemo(() => ({ value, onValueChange: onSearchChange }), [value, onSearchChange]);
+  /** One filter's binding, to spread on a FilterSelect; values outside the allowed ones read back as "all". */
+  const filterField = useCallback(
+    <K extends keyof F & string>(key: K) => ({
+      value: filters[key],
+      onValueChange: (next: string) => setFilter(key, next as FilterValues<F>[K]),
+    }),
+    [filters, setFilter],
+  );
+
   /** What the list asks the server for: the search and every filter, one object while they stay the same. */
   const applied = useMemo(() => ({ search: term, ...filters }), [term, filters]);
   const active = term !== '' || Object.values(filters).some(Boolean);
-  return { term, value, onSearchChange, filters, applied, setFilter, clearSearch, clear, active };
+  return { term, value, onSearchChange, searchField, filters, filterField, applied, setFilter, clearSearch, clear, active };
 }

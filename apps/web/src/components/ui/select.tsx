@@ -32,3 +32,25 @@ export function Select({ options, placeholder, className, ...props }: SelectProp
     </div>
   );
 }
+
+type FilterSelectProps = Omit<SelectProps, 'id' | 'onChange' | 'value'> & {
+  id: string;
+  /** The filter's name for screen readers (the chosen option alone does not say what it filters). */
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Classes of the box around the label and the select (its width in the toolbar). */
+  wrapperClassName?: string;
+};
+
+/** A list's filter: a Select with a label that only screen readers hear. */
+export function FilterSelect({ id, label, onValueChange, wrapperClassName, ...props }: FilterSelectProps) {
+  return (
+    <div className={wrapperClassName}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Select id={id} onChange={(event) => onValueChange(event.target.value)} {...props} />
+    </div>
+  );
+}

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { AUDIT_ACTIONS, messages, type AuditRow } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ListHeading, LoadMore } from '@/components/ui/list-parts';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
 import { DownloadIcon, HistoryIcon } from 'lucide-react';
@@ -83,12 +84,11 @@ export function AuditLog() {
         </div>
       </form>
 
-      <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-5">
-        <h2 className="font-semibold text-slate-900 dark:text-white">Entries</h2>
+      <ListHeading title="Entries">
         <Button variant="outline" size="sm" onClick={() => void download()} isLoading={downloading} disabled={rows.length === 0}>
           <DownloadIcon className="h-4 w-4" /> Download CSV
         </Button>
-      </div>
+      </ListHeading>
 
       {query.isPending ? (
         <LoadingBlock label="Loading the audit log" />
@@ -133,17 +133,7 @@ export function AuditLog() {
               </TBody>
             </Table>
           </div>
-          <div className="flex flex-col items-center gap-2 border-t border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
-            {query.hasNextPage ? (
-              <Button variant="outline" onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage} disabled={query.isPlaceholderData}>
-                Load more
-              </Button>
-            ) : (
-              <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
-                No more entries
-              </p>
-            )}
-          </div>
+          <LoadMore query={query} label="Load more" endText="No more entries" />
         </>
       )}
     </Card>

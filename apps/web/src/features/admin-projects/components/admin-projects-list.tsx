@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { PROJECT_STATUSES, type Project, type ProjectStatus } from '@terrafund/contracts';
+import { PROJECT_STATUSES, type Project } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ListCount, ListHeading, ListToolbar } from '@/components/ui/list-parts';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
 import { BuildingIcon, SearchIcon } from 'lucide-react';
 import { SearchField } from '@/components/ui/search-field';
-import { Select } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { useAdminProjects } from '../api/get-projects';
@@ -25,37 +26,31 @@ export function AdminProjectsList() {
 
   return (
     <Card className="overflow-hidden">
-      <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:p-5 dark:border-slate-800">
+      <ListToolbar row>
         <SearchField
           id="admin-projects-search"
           label="Search projects"
-          value={filters.value}
-          onValueChange={filters.onSearchChange}
           placeholder="Search projects..."
           maxLength={100}
           wrapperClassName="flex-1"
+          {...filters.searchField}
         />
-        <div className="sm:w-48">
-          <label htmlFor="admin-projects-status" className="sr-only">
-            Filter by status
-          </label>
-          <Select
-            id="admin-projects-status"
-            options={statusOptions}
-            value={filters.applied.status}
-            onChange={(event) => filters.setFilter('status', event.target.value as ProjectStatus | '')}
-          />
-        </div>
-      </div>
+        <FilterSelect
+          id="admin-projects-status"
+          label="Filter by status"
+          options={statusOptions}
+          wrapperClassName="sm:w-48"
+          {...filters.filterField('status')}
+        />
+      </ListToolbar>
 
-      <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-5">
-        <h2 className="font-semibold text-slate-900 dark:text-white">All projects</h2>
+      <ListHeading title="All projects">
         {projects.data && (
-          <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+          <ListCount live>
             {rows.length} {rows.length === 1 ? 'project' : 'projects'}
-          </p>
+          </ListCount>
         )}
-      </div>
+      </ListHeading>
 
       {projects.isPending ? (
         <LoadingBlock label="Loading projects" />

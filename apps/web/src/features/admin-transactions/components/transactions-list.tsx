@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { messages, type AdminTransaction } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ListCount, ListHeading, ListToolbar, LoadMore } from '@/components/ui/list-parts';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
 import { ArrowLeftRightIcon, SearchIcon } from 'lucide-react';
@@ -44,25 +45,23 @@ export function TransactionsList() {
 
   return (
     <Card className="overflow-hidden">
-      <div className="border-b border-slate-200 p-4 sm:p-5 dark:border-slate-800">
+      <ListToolbar>
         <SearchField
           id="transactions-search"
           label="Search transactions"
-          value={search.value}
-          onValueChange={search.onSearchChange}
           placeholder="Search by name, email, ID, type or status"
           maxLength={SEARCH_MAX_LENGTH}
+          {...search.searchField}
         />
-      </div>
+      </ListToolbar>
 
-      <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-5">
-        <h2 className="font-semibold text-slate-900 dark:text-white">All transactions</h2>
+      <ListHeading title="All transactions">
         {query.data && !query.isPlaceholderData && rows.length > 0 && (
-          <p className="text-sm text-slate-500 dark:text-slate-400">
+          <ListCount>
             {rows.length} {rows.length === 1 ? 'transaction' : 'transactions'} shown
-          </p>
+          </ListCount>
         )}
-      </div>
+      </ListHeading>
 
       {query.isPending ? (
         <LoadingBlock label="Loading transactions" />
@@ -90,24 +89,7 @@ export function TransactionsList() {
           >
             <TransactionsTable transactions={rows} caption="All transactions" onOpen={setSelected} />
           </div>
-          <div className="flex flex-col items-center gap-2 border-t border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
-            {query.hasNextPage ? (
-              <Button
-                variant="outline"
-                onClick={() => void query.fetchNextPage()}
-                isLoading={query.isFetchingNextPage}
-                disabled={query.isPlaceholderData}
-              >
-                Load More
-              </Button>
-            ) : (
-              endReached && (
-                <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
-                  No more transactions
-                </p>
-              )
-            )}
-          </div>
+          <LoadMore query={query} label="Load More" endText="No more transactions" endReached={endReached} />
         </>
       )}
 

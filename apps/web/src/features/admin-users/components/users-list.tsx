@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { ADMIN_PAGE_SIZE, messages, type UserWithKyc } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ListCount, ListHeading, ListToolbar } from '@/components/ui/list-parts';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
 import { ShieldCheckIcon, UsersIcon } from 'lucide-react';
@@ -73,29 +74,27 @@ export function UsersList() {
 
   return (
     <Card className="overflow-hidden">
-      <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:p-5 dark:border-slate-800">
+      <ListToolbar row>
         <SearchField
           id="users-search"
           label="Search users by name or email"
-          value={search.value}
-          onValueChange={search.onSearchChange}
           placeholder="Search by name or email"
           wrapperClassName="flex-1"
+          {...search.searchField}
         />
         <Button variant={pendingView ? 'secondary' : 'outline'} aria-pressed={pendingView} onClick={togglePending}>
           {pendingView ? <UsersIcon className="h-4 w-4" /> : <ShieldCheckIcon className="h-4 w-4" />}
           {pendingView ? 'View All Users' : 'View Pending KYC'}
         </Button>
-      </div>
+      </ListToolbar>
 
-      <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-5">
-        <h2 className="font-semibold text-slate-900 dark:text-white">{heading}</h2>
+      <ListHeading title={heading}>
         {query.data && !query.isError && (
-          <p className="text-sm text-slate-500 dark:text-slate-400">
+          <ListCount>
             {total} {total === 1 ? 'user' : 'users'}
-          </p>
+          </ListCount>
         )}
-      </div>
+      </ListHeading>
 
       {query.isPending ? (
         <LoadingBlock label="Loading users" />

@@ -1,10 +1,10 @@
-import { PROJECT_STATUSES, PROJECT_TYPES, type ProjectStatus, type ProjectType } from '@terrafund/contracts';
+import { PROJECT_STATUSES, PROJECT_TYPES } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BuildingIcon, SearchIcon } from 'lucide-react';
 import { SearchField } from '@/components/ui/search-field';
-import { Select } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { useProjects } from '../api/get-projects';
@@ -30,39 +30,10 @@ export function ProjectsCatalogue() {
   return (
     <div className="space-y-6">
       <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_auto_auto] sm:p-5">
-        <SearchField
-          id="projects-search"
-          label="Search projects"
-          value={filters.value}
-          onValueChange={filters.onSearchChange}
-          placeholder="Search projects..."
-          maxLength={100}
-        />
+        <SearchField id="projects-search" label="Search projects" placeholder="Search projects..." maxLength={100} {...filters.searchField} />
         <div className="grid grid-cols-2 gap-3 sm:contents">
-          <div>
-            <label htmlFor="projects-type" className="sr-only">
-              Filter by type
-            </label>
-            <Select
-              id="projects-type"
-              options={typeOptions}
-              value={filters.applied.type}
-              onChange={(event) => filters.setFilter('type', event.target.value as ProjectType | '')}
-              className="sm:w-44"
-            />
-          </div>
-          <div>
-            <label htmlFor="projects-status" className="sr-only">
-              Filter by status
-            </label>
-            <Select
-              id="projects-status"
-              options={statusOptions}
-              value={filters.applied.status}
-              onChange={(event) => filters.setFilter('status', event.target.value as ProjectStatus | '')}
-              className="sm:w-44"
-            />
-          </div>
+          <FilterSelect id="projects-type" label="Filter by type" options={typeOptions} className="sm:w-44" {...filters.filterField('type')} />
+          <FilterSelect id="projects-status" label="Filter by status" options={statusOptions} className="sm:w-44" {...filters.filterField('status')} />
         </div>
       </Card>
 
