@@ -1,18 +1,4 @@
-import { useId, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import { cn } from '@/lib/cn';
-import { useFocusTrap } from '@/lib/use-focus-trap';
-import { ModalBackdrop, ModalFooter, ModalHeader } from './modal-parts';
-
-type SheetProps = {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  footer?: ReactNode;
-  className?: string;
-};
+import { ModalShell, type ModalProps } from './modal-shell';
 
 /**
  * A side panel over the page, for a task that needs more room than a dialog (the withdraw form): the
@@ -20,43 +6,20 @@ type SheetProps = {
  * it takes focus when it opens (the element marked `data-autofocus`, else the first focusable one),
  * keeps Tab inside, closes on Escape or a click on the backdrop, and gives focus back when it closes.
  */
-export function Sheet({ open, onClose, title, description, children, footer, className }: SheetProps) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const panelRef = useFocusTrap<HTMLDivElement>(open, onClose);
-
-  if (!open) return null;
-
-  return createPortal(
-    <div className="fixed inset-0 z-[60] flex justify-end">
-      <ModalBackdrop onClose={onClose} />
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className={cn(
-          'relative flex h-dvh w-full flex-col bg-white shadow-2xl focus:outline-none sm:max-w-md sm:border-l sm:border-slate-200',
-          'dark:bg-slate-900 sm:dark:border-slate-700',
-          // Slides in from the right where the browser supports @starting-style, unless motion is reduced.
-          'motion-safe:transition-transform motion-safe:duration-200 motion-safe:starting:translate-x-full',
-          className,
-        )}
-      >
-        <ModalHeader
-          titleId={titleId}
-          descriptionId={descriptionId}
-          title={title}
-          description={description}
-          onClose={onClose}
-          textClassName="min-w-0"
-        />
-        <div className="flex-1 overflow-y-auto px-5 py-5 text-sm text-slate-600 dark:text-slate-300">{children}</div>
-        {footer && <ModalFooter>{footer}</ModalFooter>}
-      </div>
-    </div>,
-    document.body,
+export function Sheet(props: ModalProps) {
+  return (
+    <ModalShell
+      {...props}
+      placement="fixed inset-0 z-[60] flex justify-end"
+      panel={[
+        'relative flex h-dvh w-full flex-col bg-white shadow-2xl focus:outline-none sm:max-w-md sm:border-l sm:border-slate-200',
+        'dark:bg-slate-900 sm:dark:border-slate-700',
+        // Slides in from the right where the browser supports @starting-style, unless motion is reduced.
+        'motion-safe:transition-transform motion-safe:duration-200 motion-safe:starting:translate-x-full',
+      ].join(' ')}
+      body="flex-1 overflow-y-auto px-5 py-5 text-sm text-slate-600 dark:text-slate-300"
+      alwaysBody
+      headerTextClassName="min-w-0"
+    />
   );
 }
