@@ -224,3 +224,27 @@ export function buildProject(overrides: Partial<Project> = {}): Project {
     ...overrides,
   };
 }
+
+/** A pending withdrawal as the admin lists answer it, with its member. */
+export function buildPendingWithdrawal(overrides: Partial<AdminTransaction> = {}): AdminTransaction {
+  return buildAdminTransaction({
+    type: 'withdrawal',
+    amount: 250.5,
+    status: 'pending',
+    description: 'Withdrawal to wallet',
+    walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    plan: null,
+    date: '2026-02-10T09:15:00.000Z',
+    ...overrides,
+  });
+}
+
+/** A gold membership that has run its course. */
+export const endedMembership: NonNullable<User['currentMembership']> = {
+  pack: 'gold',
+  status: 'ended',
+  startedAt: '2026-01-05T12:00:00.000Z',
+  endsAt: '2029-01-05T00:00:00.000Z',
+  lastPaidDay: '2029-01-05',
+  endedAt: '2029-01-05T00:00:00.000Z',
+};

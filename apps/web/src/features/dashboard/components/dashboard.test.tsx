@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard, ProjectionPoint } from '@terrafund/contracts';
-import { buildUser } from '@/testing/builders';
+import { buildUser, endedMembership } from '@/testing/builders';
 import { expectConsoleError, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 const member = buildUser({ kycStatus: 'approved', kycVerified: true, membershipLevel: 'gold' });
@@ -43,18 +43,6 @@ function openDashboard(dashboard: () => Dashboard, performance: ProjectionPoint[
 const card = (title: string) => screen.getByRole('group', { name: title });
 
 describe('member dashboard', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    // jsdom has no ResizeObserver; the chart's responsive container asks for one.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  });
-
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -115,14 +103,7 @@ describe('member dashboard', { timeout: 20_000 }, () => {
           walletBalance: 7800,
           membership: null,
           nextPayout: null,
-          currentMembership: {
-            pack: 'gold',
-            status: 'ended',
-            startedAt: '2026-01-05T12:00:00.000Z',
-            endsAt: '2029-01-05T00:00:00.000Z',
-            lastPaidDay: '2029-01-05',
-            endedAt: '2029-01-05T00:00:00.000Z',
-          },
+          currentMembership: endedMembership,
         }),
       [],
     );

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectConsoleError, queriesTo, renderApp, signIn } from '@/testing/test-utils';
 import { buildProject, buildUser } from '@/testing/builders';
 
@@ -16,18 +16,6 @@ function openDashboard(projectsReply: () => { status?: number; body?: unknown })
 }
 
 describe('dashboard projects', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    // jsdom has no ResizeObserver; the dashboard chart's responsive container asks for one.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  });
-
   it('shows the first 3 projects of the catalogue as cards, and a link to all of them', async () => {
     const { fetchMock } = openDashboard(() => ({ body: projects }));
 
