@@ -55,7 +55,7 @@ describe('route guards', () => {
   });
 
   it('sends a member who opens an admin page to /', async () => {
-    signIn(buildUser({ role: 'user' }));
+    signIn(buildUser({ role: 'user' }), pendingPages.landing);
     const { router } = renderApp('/admin/users');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -72,6 +72,9 @@ export const pendingPages = {
   profile: {
     'GET /users/sessions': neverAnswered,
   },
+  landing: {
+    'GET /config': neverAnswered,
+  },
 } satisfies Record<string, Record<string, Handler>>;
 
 /** What the signed-in layout itself asks on every page (the bell's notifications): nothing new, unless a test says otherwise. */
