@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
+import { installTestGuards } from './src/testing/test-guards';
 
 // The web tests share two cores with the API suites in one run; a lazily loaded route (the dashboard pulls in
 // the chart library) can take longer than Testing Library's 1 s default to appear there, without being wrong.
@@ -22,8 +23,19 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom has no ResizeObserver; the charts' responsive containers ask for one.
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};
+
+installTestGuards();
 
 // Testing Library cleans up by itself only when the test globals are on; here they are not.
 afterEach(() => {

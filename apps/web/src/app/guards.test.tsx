@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@terrafund/contracts';
-import { buildUser, mockApi, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { afterSignIn, expectConsoleError, layoutHandlers, mockApi, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 describe('route guards', () => {
   // The first test imports its lazy route modules and the signed-in frame cold: seconds on a busy machine.
   it('sends a visitor to /login, remembering the page, and back to it after signing in', async () => {
-    mockApi({ 'POST /users/login': () => ({ body: { token: 'tok', user: buildUser() } }) });
+    mockApi({ ...afterSignIn(buildUser()), ...pendingPages.wallet, 'POST /users/login': () => ({ body: { token: 'tok', user: buildUser() } }) });
     const { user, router } = renderApp('/wallet?tab=deposit');
 
     await screen.findByRole('heading', { name: 'Welcome back' });
@@ -28,7 +29,7 @@ describe('route guards', () => {
     let answer: (value: Response) => void = () => {};
     const member = buildUser();
     localStorage.setItem(STORAGE_KEYS.token, 'stored');
-    const fetchMock = mockApi({});
+    const fetchMock = mockApi({ ...layoutHandlers, ...pendingPages.dashboard });
     fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderApp('/dashboard');
 
@@ -39,7 +40,8 @@ describe('route guards', () => {
   });
 
   it('drops a stored token the server refuses, logs it, and sends the visitor to /login', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError('Could not restore the session');
+    const log = vi.spyOn(console, 'error');
     localStorage.setItem(STORAGE_KEYS.token, 'expired');
     mockApi({ 'GET /users/profile': () => ({ status: 401, body: { message: 'Session expired. Please login again.', code: 'UNAUTHENTICATED' } }) });
     const { router } = renderApp('/kyc');
@@ -53,7 +55,7 @@ describe('route guards', () => {
   });
 
   it('sends a member who opens an admin page to /', async () => {
-    signIn(buildUser({ role: 'user' }));
+    signIn(buildUser({ role: 'user' }), pendingPages.landing);
     const { router } = renderApp('/admin/users');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -61,7 +63,7 @@ describe('route guards', () => {
   });
 
   it('lets an admin in, and /admin leads to the admin dashboard', async () => {
-    signIn(buildUser({ role: 'admin' }));
+    signIn(buildUser({ role: 'admin' }), pendingPages.adminDashboard);
     const { router } = renderApp('/admin');
 
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
@@ -69,7 +71,7 @@ describe('route guards', () => {
   });
 
   it('sends a signed-in user away from /login to the dashboard', async () => {
-    signIn(buildUser());
+    signIn(buildUser(), pendingPages.dashboard);
     const { router } = renderApp('/login');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));

@@ -6,36 +6,17 @@ import { STORAGE_KEYS, type User } from '@terrafund/contracts';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
+import { reportUnanswered } from './test-guards';
 
-export function buildUser(overrides: Partial<User> = {}): User {
-  return {
-    _id: '5f0c6d1e-8a57-4b6a-9d4e-0f1a2b3c4d5e',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+1 555 010 0000',
-    role: 'user',
-    isEmailVerified: true,
-    kycStatus: 'not_started',
-    kycVerified: false,
-    balance: 0,
-    membershipLevel: null,
-    membershipStartDate: null,
-    membershipEndDate: null,
-    currentMembership: null,
-    createdAt: '2026-01-05T10:00:00.000Z',
-    lastLogin: null,
-    twoFactorEnabled: false,
-    ...overrides,
-  };
-}
+export { expectConsoleError } from './test-guards';
 
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Handler = (body: unknown, request: { url: string; method: string; headers: Headers }) => Reply | Promise<Reply>;
 
 /**
  * Answers the app's calls to the API from a table keyed "METHOD /path" (without /api), the way the
- * server would; anything not in the table answers 404. The app itself runs unmocked.
+ * server would; anything not in the table answers 404 and fails the test (a test that means a 404 says so
+ * with a handler). The app itself runs unmocked.
  */
 export function mockApi(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -43,6 +24,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const key = `${method} ${url.pathname.replace(/^\/api/, '')}`;
     const handler = handlers[key];
+    if (!handler) reportUnanswered(key);
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const reply: Reply = handler
       ? await handler(body, { url: url.toString(), method, headers: new Headers(init.headers) })
@@ -63,11 +45,63 @@ export function callsTo(fetchMock: ReturnType<typeof mockApi>, method: string, p
     .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 }
 
+/**
+ * An answer that never comes: the screen that asked stays loading. For the pages a test only passes through
+ * (the dashboard after signing in), whose own data is another test's subject.
+ */
+export const neverAnswered: Handler = () => new Promise<Reply>(() => {});
+
+/** The requests of pages tests pass through, left loading. */
+export const pendingPages = {
+  dashboard: {
+    'GET /users/dashboard': neverAnswered,
+    'GET /users/investment-performance': neverAnswered,
+    'GET /projects': neverAnswered,
+  },
+  adminDashboard: {
+    'GET /admin/dashboard/stats': neverAnswered,
+    'GET /admin/dashboard/transactions': neverAnswered,
+    'GET /admin/payments/review': neverAnswered,
+  },
+  wallet: {
+    'GET /plans': neverAnswered,
+    'GET /config': neverAnswered,
+    'GET /payments': neverAnswered,
+    'GET /transactions': neverAnswered,
+  },
+  profile: {
+    'GET /users/sessions': neverAnswered,
+  },
+  landing: {
+    'GET /config': neverAnswered,
+  },
+} satisfies Record<string, Record<string, Handler>>;
+
+/** What the signed-in layout itself asks on every page (the bell's notifications): nothing new, unless a test says otherwise. */
+export const layoutHandlers: Record<string, Handler> = {
+  'GET /notifications': () => ({ body: { items: [], unreadCount: 0, nextCursor: null } }),
+};
+
+/** What the app asks once a sign-in lands on a page: the profile, the layout's own calls, and the dashboard's, left loading. */
+export const afterSignIn = (user: User): Record<string, Handler> => ({
+  ...layoutHandlers,
+  ...pendingPages.dashboard,
+  'GET /users/profile': () => ({ body: user }),
+});
+
+/** The query strings of the GET calls the app made to one path. */
+export function queriesTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), method: init?.method ?? 'GET' }))
+    .filter(({ url, method }) => method === 'GET' && url.pathname === `/api${path}`)
+    .map(({ url }) => Object.fromEntries(url.searchParams));
+}
+
 /** Signs a user in the way a previous visit would have: a stored token the profile call accepts. */
 export function signIn(user: User, handlers: Record<string, Handler> = {}) {
   localStorage.setItem(STORAGE_KEYS.token, 'test-token');
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  return mockApi({ 'GET /users/profile': () => ({ body: user }), ...handlers });
+  return mockApi({ ...layoutHandlers, 'GET /users/profile': () => ({ body: user }), ...handlers });
 }
 
 /** Renders the whole app (providers, route table, guards) at one address, in memory. */

@@ -1,8 +1,8 @@
 import type { TransactionStatus, TransactionType } from '@terrafund/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { ClockIcon } from '@/components/ui/icons';
+import { ClockIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { formatUsd } from '@/lib/format';
+import { formatDate, formatDateTime, formatUsd } from '@/lib/format';
 
 const statusTones: Record<string, BadgeTone> = { completed: 'success', pending: 'warning', failed: 'danger' };
 export const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -47,5 +47,14 @@ export function TransactionAmount({
       {incoming ? '+' : '-'}
       {formatUsd(amount, decimals)}
     </span>
+  );
+}
+
+/** A transaction's day, with the full date and time on hover. */
+export function TransactionDate({ date }: { date: string }) {
+  return (
+    <time dateTime={date} title={formatDateTime(date)}>
+      {formatDate(date)}
+    </time>
   );
 }

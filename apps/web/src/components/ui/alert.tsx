@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { AlertTriangleIcon, CheckCircleIcon, ClockIcon, XCircleIcon } from './icons';
+import { AlertTriangleIcon, CheckCircleIcon, ClockIcon, XCircleIcon } from 'lucide-react';
 
 const tones = {
   success: {

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { cn } from '@/lib/cn';
-import { CheckIcon } from './icons';
+import { CheckIcon } from 'lucide-react';
 
 type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   label: ReactNode;

@@ -1,5 +1,5 @@
 import { Card } from './card';
-import { ClockIcon } from './icons';
+import { ClockIcon } from 'lucide-react';
 import { PageHeader } from './page-header';
 
 /** The honest stand-in for a screen that arrives with a later release. */

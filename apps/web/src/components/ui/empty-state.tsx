@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { InboxIcon } from './icons';
+import { InboxIcon } from 'lucide-react';
 
 type EmptyStateProps = { title: ReactNode; description?: ReactNode; action?: ReactNode; icon?: ReactNode; className?: string };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { Input, type InputProps } from './input';
 
 /** A password field with a button that shows or hides what was typed. */
@@ -17,7 +17,7 @@ export function PasswordInput({ className, ...props }: Omit<InputProps, 'type'>)
         aria-controls={props.id}
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-400 hover:text-slate-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-500 dark:text-slate-500 dark:hover:text-slate-200"
       >
-        {visible ? <EyeOffIcon /> : <EyeIcon />}
+        {visible ? <EyeOffIcon className="h-5 w-5" /> : <EyeIcon className="h-5 w-5" />}
       </button>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from 'lucide-react';
 import { inputClasses } from './input';
 
 export type SelectOption = { value: string; label: string };
@@ -29,6 +29,28 @@ export function Select({ options, placeholder, className, ...props }: SelectProp
         ))}
       </select>
       <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3.5 h-4 w-4 -translate-y-1/2 text-slate-400" />
+    </div>
+  );
+}
+
+type FilterSelectProps = Omit<SelectProps, 'id' | 'onChange' | 'value'> & {
+  id: string;
+  /** The filter's name for screen readers (the chosen option alone does not say what it filters). */
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Classes of the box around the label and the select (its width in the toolbar). */
+  wrapperClassName?: string;
+};
+
+/** A list's filter: a Select with a label that only screen readers hear. */
+export function FilterSelect({ id, label, onValueChange, wrapperClassName, ...props }: FilterSelectProps) {
+  return (
+    <div className={wrapperClassName}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Select id={id} onChange={(event) => onValueChange(event.target.value)} {...props} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/cn';
-import { MoonIcon, SunIcon } from './icons';
+import { MoonIcon, SunIcon } from 'lucide-react';
 
 /** Switches between the dark (default) and light themes; the choice is remembered (docs/product.md §2.7 The session in the browser). */
 export function ThemeToggle({ className }: { className?: string }) {
@@ -19,7 +19,7 @@ export function ThemeToggle({ className }: { className?: string }) {
         className,
       )}
     >
-      {dark ? <SunIcon /> : <MoonIcon />}
+      {dark ? <SunIcon className="h-5 w-5" /> : <MoonIcon className="h-5 w-5" />}
     </button>
   );
 }

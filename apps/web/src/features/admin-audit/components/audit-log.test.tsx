@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuditRow } from '@terrafund/contracts';
-import { buildUser, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { renderApp, signIn } from '@/testing/test-utils';
 
 const admin = buildUser({ role: 'admin', email: 'admin@example.com', twoFactorEnabled: true });
 const row = (n: number, action = 'kyc.approved'): AuditRow => ({

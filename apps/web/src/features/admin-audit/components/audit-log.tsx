@@ -3,11 +3,12 @@ import toast from 'react-hot-toast';
 import { AUDIT_ACTIONS, messages, type AuditRow } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ListHeading, LoadMore } from '@/components/ui/list-parts';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, DownloadIcon, HistoryIcon } from '@/components/ui/icons';
+import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { DownloadIcon, HistoryIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -83,26 +84,18 @@ export function AuditLog() {
         </div>
       </form>
 
-      <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-5">
-        <h2 className="font-semibold text-slate-900 dark:text-white">Entries</h2>
+      <ListHeading title="Entries">
         <Button variant="outline" size="sm" onClick={() => void download()} isLoading={downloading} disabled={rows.length === 0}>
           <DownloadIcon className="h-4 w-4" /> Download CSV
         </Button>
-      </div>
+      </ListHeading>
 
       {query.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading the audit log" />
-        </div>
+        <LoadingBlock label="Loading the audit log" />
       ) : query.isError && !query.data ? (
-        <EmptyState
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
+        <LoadFailed
           title={errorMessage(query.error, messages.admin.auditFailed)}
-          action={
-            <Button variant="outline" onClick={() => void query.refetch()} isLoading={query.isFetching}>
-              Try again
-            </Button>
-          }
+          query={query}
         />
       ) : rows.length === 0 ? (
         <EmptyState
@@ -115,13 +108,11 @@ export function AuditLog() {
           <div className={cn('mt-3 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
             <Table caption="Audit log" minWidth="min-w-[48rem]">
               <THead>
-                <tr>
-                  <Th>When</Th>
-                  <Th>Actor</Th>
-                  <Th>Action</Th>
-                  <Th>Target</Th>
-                  <Th>Details</Th>
-                </tr>
+                <Th>When</Th>
+                <Th>Actor</Th>
+                <Th>Action</Th>
+                <Th>Target</Th>
+                <Th>Details</Th>
               </THead>
               <TBody>
                 {rows.map((row) => (
@@ -142,17 +133,7 @@ export function AuditLog() {
               </TBody>
             </Table>
           </div>
-          <div className="flex flex-col items-center gap-2 border-t border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
-            {query.hasNextPage ? (
-              <Button variant="outline" onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage} disabled={query.isPlaceholderData}>
-                Load more
-              </Button>
-            ) : (
-              <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
-                No more entries
-              </p>
-            )}
-          </div>
+          <LoadMore query={query} label="Load more" endText="No more entries" />
         </>
       )}
     </Card>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { admin, buildAdminTransaction, buildStats } from '../testing/admin-dashboard-fixtures';
+import { admin, buildAdminTransaction, buildPendingWithdrawal, buildStats } from '@/testing/builders';
 
 const payout = buildAdminTransaction({
   _id: '22222222-2222-4222-8222-222222222222',
@@ -11,15 +11,8 @@ const payout = buildAdminTransaction({
   plan: null,
   date: '2026-02-03T00:00:00.000Z',
 });
-const withdrawal = buildAdminTransaction({
+const withdrawal = buildPendingWithdrawal({
   _id: '33333333-3333-4333-8333-333333333333',
-  type: 'withdrawal',
-  amount: 250.5,
-  status: 'pending',
-  description: 'Withdrawal to wallet',
-  walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-  plan: null,
-  date: '2026-02-10T09:15:00.000Z',
   user: { _id: '44444444-4444-4444-8444-444444444444', firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com' },
 });
 

@@ -1,18 +1,18 @@
+import { TitleLines } from '@/components/ui/title-lines';
 import type { AdminTransaction } from '@terrafund/contracts';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ChevronRightIcon, TransactionsIcon } from '@/components/ui/icons';
+import { LoadFailed } from '@/components/ui/load-state';
+import { ArrowLeftRightIcon, ChevronRightIcon } from 'lucide-react';
 import { TextLink } from '@/components/ui/text-link';
-import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/components/money/transaction-cells';
+import { TransactionAmount, TransactionDate, TransactionStatusBadge, capitalize } from '@/components/money/transaction-cells';
 import { paths } from '@/config/paths';
+import { StackingTable } from '@/components/ui/stacking-table';
 import { cn } from '@/lib/cn';
-import { formatDate, formatDateTime } from '@/lib/format';
 import { useRecentTransactions } from '../api/get-recent-transactions';
 
 const SKELETON_ROWS = 5;
 
-const th = 'px-5 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase dark:text-slate-400';
 // Below md each row is a card: the member on top, then type, amount, status and date side by side, so
 // that on a phone the amount and status are seen without scrolling sideways.
 const td = 'md:table-cell md:px-5 md:py-3 md:align-middle';
@@ -42,14 +42,7 @@ function TransactionRow({ transaction }: { transaction: AdminTransaction }) {
   return (
     <tr className={row}>
       <td className={cn(td, 'w-full min-w-0 md:w-auto')}>
-        <div className="min-w-0 md:max-w-64">
-          <p title={name} className="truncate font-medium text-slate-900 dark:text-white">
-            {name}
-          </p>
-          <p title={user.email} className="truncate text-slate-500 dark:text-slate-400">
-            {user.email}
-          </p>
-        </div>
+        <TitleLines title={name} detail={user.email} className="min-w-0 md:max-w-64" />
       </td>
       <td className={cn(td, 'text-slate-700 dark:text-slate-200')}>{capitalize(transaction.type)}</td>
       <td className={td}>
@@ -59,9 +52,7 @@ function TransactionRow({ transaction }: { transaction: AdminTransaction }) {
         <TransactionStatusBadge status={transaction.status} />
       </td>
       <td className={cn(td, 'whitespace-nowrap text-slate-600 dark:text-slate-300')}>
-        <time dateTime={transaction.date} title={formatDateTime(transaction.date)}>
-          {formatDate(transaction.date)}
-        </time>
+        <TransactionDate date={transaction.date} />
       </td>
     </tr>
   );
@@ -82,48 +73,21 @@ export function RecentTransactions() {
         </TextLink>
       </div>
       {failed ? (
-        <EmptyState
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
+        <LoadFailed
           title="Recent transactions unavailable"
           description="The latest transactions could not be loaded."
-          action={
-            <Button variant="outline" onClick={() => void recent.refetch()} isLoading={recent.isFetching}>
-              Try again
-            </Button>
-          }
+          query={recent}
         />
       ) : recent.data?.length === 0 ? (
-        <EmptyState icon={<TransactionsIcon className="h-5 w-5" />} title="No transactions yet" />
+        <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title="No transactions yet" />
       ) : (
-        <table aria-busy={recent.isPending || undefined} className="block w-full text-left text-sm md:table">
-          <caption className="sr-only">Recent transactions</caption>
-          <thead className="hidden border-b border-slate-200 bg-slate-50/80 md:table-header-group dark:border-slate-800 dark:bg-slate-900/80">
-            <tr>
-              <th scope="col" className={th}>
-                User
-              </th>
-              <th scope="col" className={th}>
-                Type
-              </th>
-              <th scope="col" className={th}>
-                Amount
-              </th>
-              <th scope="col" className={th}>
-                Status
-              </th>
-              <th scope="col" className={th}>
-                Date
-              </th>
-            </tr>
-          </thead>
-          <tbody className="block divide-y divide-slate-200 md:table-row-group dark:divide-slate-800">
-            {recent.data ? (
-              recent.data.map((transaction) => <TransactionRow key={transaction._id} transaction={transaction} />)
-            ) : (
-              <SkeletonRows />
-            )}
-          </tbody>
-        </table>
+        <StackingTable caption="Recent transactions" columns={['User', 'Type', 'Amount', 'Status', 'Date']} from="md" busy={recent.isPending} headerPadding="px-5">
+          {recent.data ? (
+            recent.data.map((transaction) => <TransactionRow key={transaction._id} transaction={transaction} />)
+          ) : (
+            <SkeletonRows />
+          )}
+        </StackingTable>
       )}
     </Card>
   );

@@ -1,8 +1,7 @@
-import type { ComponentType, SVGProps } from 'react';
-import { Button } from '@/components/ui/button';
+import { StatCard, StatCardSkeleton } from '@/components/ui/stat-card';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ChartIcon, CoinIcon, TrendingDownIcon, TrendingUpIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
+import { LoadFailed } from '@/components/ui/load-state';
+import { ChartColumnIcon, CoinsIcon, TrendingDownIcon, TrendingUpIcon, UsersIcon, WalletIcon, type LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';
 import { useAdminStats } from '../api/get-admin-stats';
@@ -38,41 +37,20 @@ function Growth({ value }: { value: number }) {
 
 type StatCardProps = {
   title: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  icon: LucideIcon;
   value: string;
   growth?: number;
   detail?: string;
 };
 
-function StatCard({ title, icon: Icon, value, growth, detail }: StatCardProps) {
-  const id = `admin-stat-${title.toLowerCase().replace(/\s+/g, '-')}`;
+function AdminStatCard({ title, icon, value, growth, detail }: StatCardProps) {
   return (
-    <Card role="group" aria-labelledby={id} className="p-5">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id={id} className="text-sm font-medium text-slate-500 dark:text-slate-400">
-          {title}
-        </h2>
-        <span className="flex h-9 w-9 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400">
-          <Icon className="h-5 w-5" />
-        </span>
-      </div>
+    <StatCard id={`admin-stat-${title.toLowerCase().replace(/\s+/g, '-')}`} title={title} icon={icon}>
       <p className="mt-3 truncate text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white" title={value}>
         {value}
       </p>
       {growth !== undefined ? <Growth value={growth} /> : detail && <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{detail}</p>}
-    </Card>
-  );
-}
-
-function StatCardSkeleton() {
-  return (
-    <Card className="p-5" aria-hidden="true">
-      <div className="flex animate-pulse flex-col gap-3">
-        <div className="h-4 w-24 rounded bg-slate-200 dark:bg-slate-800" />
-        <div className="h-7 w-32 rounded bg-slate-200 dark:bg-slate-800" />
-        <div className="h-4 w-40 rounded bg-slate-200 dark:bg-slate-800" />
-      </div>
-    </Card>
+    </StatCard>
   );
 }
 
@@ -86,15 +64,10 @@ export function StatsCards() {
     return (
       <section aria-label="Platform statistics">
         <Card>
-          <EmptyState
-            icon={<AlertTriangleIcon className="h-5 w-5" />}
+          <LoadFailed
             title="Statistics unavailable"
             description="The platform figures could not be loaded."
-            action={
-              <Button variant="outline" onClick={() => void stats.refetch()} isLoading={stats.isFetching}>
-                Try again
-              </Button>
-            }
+            query={stats}
           />
         </Card>
       </section>
@@ -116,10 +89,10 @@ export function StatsCards() {
   // Whole dollars in admin views (docs/product.md §5.2 Packs).
   return (
     <section aria-label="Platform statistics" className={grid}>
-      <StatCard title="Total Users" icon={UsersIcon} value={countFormat.format(totalUsers)} growth={userGrowth} />
-      <StatCard title="Total Investments" icon={WalletIcon} value={formatUsd(totalInvestments, 0)} growth={investmentGrowth} />
-      <StatCard title="Daily Payouts" icon={CoinIcon} value={formatUsd(totalDailyPayouts, 0)} detail="Dividends of the latest payout day" />
-      <StatCard title="Monthly Volume" icon={ChartIcon} value={formatUsd(monthlyVolume, 0)} detail="Completed transactions this month" />
+      <AdminStatCard title="Total Users" icon={UsersIcon} value={countFormat.format(totalUsers)} growth={userGrowth} />
+      <AdminStatCard title="Total Investments" icon={WalletIcon} value={formatUsd(totalInvestments, 0)} growth={investmentGrowth} />
+      <AdminStatCard title="Daily Payouts" icon={CoinsIcon} value={formatUsd(totalDailyPayouts, 0)} detail="Dividends of the latest payout day" />
+      <AdminStatCard title="Monthly Volume" icon={ChartColumnIcon} value={formatUsd(monthlyVolume, 0)} detail="Completed transactions this month" />
     </section>
   );
 }

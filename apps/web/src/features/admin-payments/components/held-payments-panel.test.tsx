@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminTransaction, HeldPayment } from '@terrafund/contracts';
 import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { admin, buildHeldPayment } from '../testing/admin-payments-fixtures';
+import { admin, buildHeldPayment } from '@/testing/builders';
 
 const partial = buildHeldPayment();
 const late = buildHeldPayment({

@@ -4,8 +4,8 @@ import { TransactionStatusBadge } from '@/components/money/transaction-cells';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { AlertTriangleIcon, CheckCircleIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
+import { AlertTriangleIcon, CheckCircleIcon } from 'lucide-react';
+import { LoadingBlock } from '@/components/ui/load-state';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatUsd, shortId } from '@/lib/format';
@@ -41,9 +41,7 @@ export function HeldPaymentsPanel() {
       </div>
 
       {query.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner label="Loading payments to review" />
-        </div>
+        <LoadingBlock label="Loading payments to review" className="py-8" />
       ) : query.isError ? (
         <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-5">
           <p className="flex items-center gap-2 text-sm text-rose-700 dark:text-rose-300">

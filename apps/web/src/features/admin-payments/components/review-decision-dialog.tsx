@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { messages, REVIEW_NOTE_MAX_LENGTH, type HeldPayment, type ReviewDecision } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { AlertTriangleIcon } from '@/components/ui/icons';
+import { AlertTriangleIcon } from 'lucide-react';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { admin, buildProject, queriesTo } from '../testing/admin-projects-fixtures';
+import { callsTo, expectToast, queriesTo, renderApp, signIn } from '@/testing/test-utils';
+import { admin, buildProject } from '@/testing/builders';
 
 const harbour = buildProject();
 const meadow = buildProject({ title: 'Meadow Farmland', type: 'land', status: 'reserved', location: 'Ghent, Belgium', images: [], funded: 0, target: 250_000 });

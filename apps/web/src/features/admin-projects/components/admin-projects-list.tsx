@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { PROJECT_STATUSES, type Project, type ProjectStatus } from '@terrafund/contracts';
+import { PROJECT_STATUSES, type Project } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ListCount, ListHeading, ListToolbar } from '@/components/ui/list-parts';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, BuildingIcon, SearchIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { BuildingIcon, SearchIcon } from 'lucide-react';
+import { SearchField } from '@/components/ui/search-field';
+import { FilterSelect } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import { useAdminProjects } from '../api/get-projects';
-import { useListFilters } from '../hooks/use-list-filters';
 import { STATUS_LABELS } from '../utils/labels';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { ProjectsTable } from './projects-table';
@@ -18,66 +19,46 @@ const statusOptions = [{ value: '', label: 'All Status' }, ...PROJECT_STATUSES.m
 
 /** /admin/projects (docs/product.md §6 Projects and investing): every project, searched and filtered, with edit and delete. */
 export function AdminProjectsList() {
-  const filters = useListFilters();
+  const filters = useUrlFilters({ filters: { status: PROJECT_STATUSES } });
   const projects = useAdminProjects(filters.applied);
   const [toDelete, setToDelete] = useState<Project | null>(null);
   const rows = projects.data ?? [];
 
   return (
     <Card className="overflow-hidden">
-      <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:p-5 dark:border-slate-800">
-        <div className="relative flex-1">
-          <label htmlFor="admin-projects-search" className="sr-only">
-            Search projects
-          </label>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <Input
-            id="admin-projects-search"
-            type="search"
-            value={filters.search}
-            onChange={(event) => filters.onSearchChange(event.target.value)}
-            placeholder="Search projects..."
-            autoComplete="off"
-            maxLength={100}
-            className="pl-9"
-          />
-        </div>
-        <div className="sm:w-48">
-          <label htmlFor="admin-projects-status" className="sr-only">
-            Filter by status
-          </label>
-          <Select
-            id="admin-projects-status"
-            options={statusOptions}
-            value={filters.applied.status}
-            onChange={(event) => filters.setStatus(event.target.value as ProjectStatus | '')}
-          />
-        </div>
-      </div>
+      <ListToolbar row>
+        <SearchField
+          id="admin-projects-search"
+          label="Search projects"
+          placeholder="Search projects..."
+          maxLength={100}
+          wrapperClassName="flex-1"
+          {...filters.searchField}
+        />
+        <FilterSelect
+          id="admin-projects-status"
+          label="Filter by status"
+          options={statusOptions}
+          wrapperClassName="sm:w-48"
+          {...filters.filterField('status')}
+        />
+      </ListToolbar>
 
-      <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-5">
-        <h2 className="font-semibold text-slate-900 dark:text-white">All projects</h2>
+      <ListHeading title="All projects">
         {projects.data && (
-          <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+          <ListCount live>
             {rows.length} {rows.length === 1 ? 'project' : 'projects'}
-          </p>
+          </ListCount>
         )}
-      </div>
+      </ListHeading>
 
       {projects.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading projects" />
-        </div>
+        <LoadingBlock label="Loading projects" />
       ) : projects.isError ? (
         // The global handler has toasted the failure; this offers the way forward.
-        <EmptyState
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
+        <LoadFailed
           title="Projects could not be loaded"
-          action={
-            <Button variant="outline" onClick={() => void projects.refetch()} isLoading={projects.isFetching}>
-              Try again
-            </Button>
-          }
+          query={projects}
         />
       ) : rows.length === 0 ? (
         <EmptyState

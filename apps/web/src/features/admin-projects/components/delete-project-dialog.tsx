@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { messages, type Project } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { AlertTriangleIcon } from '@/components/ui/icons';
+import { AlertTriangleIcon } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteProject } from '../api/delete-project';
 

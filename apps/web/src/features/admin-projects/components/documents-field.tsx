@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { PROJECT_MAX_DOCUMENTS, messages } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { ExternalLinkIcon, FileTextIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
+import { ExternalLinkIcon, FileTextIcon, TrashIcon, UploadIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';

@@ -3,10 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { messages, type Project } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ArrowLeftIcon, BuildingIcon } from '@/components/ui/icons';
+import { LoadFailed } from '@/components/ui/load-state';
+import { ArrowLeftIcon, BuildingIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useProject } from '../api/get-project';
@@ -79,19 +80,12 @@ export function EditProject({ id }: { id: string }) {
   if (failed) {
     return (
       <Card>
-        <EmptyState
+        <LoadFailed
           className="py-16"
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
           title="Project unavailable"
           description="Please try again in a moment."
-          action={
-            <div className="flex flex-wrap justify-center gap-2">
-              <Button variant="outline" onClick={() => void project.refetch()} isLoading={project.isFetching}>
-                Try again
-              </Button>
-              <BackToProjectsButton />
-            </div>
-          }
+          query={project}
+          alternative={<BackToProjectsButton />}
         />
       </Card>
     );

@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { PROJECT_MAX_FEATURES } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { CheckCircleIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { CheckCircleIcon, PlusIcon, TrashIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 
 type FeaturesFieldProps = {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { PROJECT_MAX_IMAGES, messages, projectImageSrc } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { ChevronLeftIcon, ChevronRightIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon, TrashIcon, UploadIcon } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useUploadProjectAsset } from '../api/upload-project-asset';

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { admin, assetUploads, buildProject, pdf, png, uploadsTo } from '../testing/admin-projects-fixtures';
+import { admin, buildProject } from '@/testing/builders';
+import { assetUploads, pdf, png, uploadsTo } from '../testing/admin-projects-fixtures';
 
 const thisYear = new Date().getFullYear();
 

@@ -1,15 +1,16 @@
+import { TitleLines } from '@/components/ui/title-lines';
 import { Link } from 'react-router';
 import { projectImageSrc, type Project } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { ImageIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
+import { ImageIcon, PencilIcon, TrashIcon } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
+import { StackingTable } from '@/components/ui/stacking-table';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';
 import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../utils/labels';
 
-const th = 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase dark:text-slate-400';
 // Below xl (where the sidebar leaves too little room for the columns) each row is a card.
 const td = 'xl:table-cell xl:px-4 xl:py-3 xl:align-middle';
 
@@ -29,14 +30,7 @@ function ProjectRow({ project, onDelete }: { project: Project; onDelete: (projec
       <td className={cn(td, 'mb-1 w-full min-w-0 pr-24 xl:mb-0 xl:w-auto xl:pr-4')}>
         <div className="flex min-w-0 items-center gap-3 xl:max-w-80">
           <Cover project={project} />
-          <div className="min-w-0">
-            <p title={project.title} className="truncate font-medium text-slate-900 dark:text-white">
-              {project.title}
-            </p>
-            <p title={project.location} className="truncate text-slate-500 dark:text-slate-400">
-              {project.location}
-            </p>
-          </div>
+          <TitleLines title={project.title} detail={project.location} />
         </div>
       </td>
       <td className={td}>
@@ -81,32 +75,10 @@ function ProjectRow({ project, onDelete }: { project: Project; onDelete: (projec
 /** The projects: from xl up a table; below it each row stacks into a card, so nothing scrolls sideways on a phone. */
 export function ProjectsTable({ projects, onDelete }: { projects: Project[]; onDelete: (project: Project) => void }) {
   return (
-    <table className="block w-full text-left text-sm xl:table">
-      <caption className="sr-only">Projects</caption>
-      <thead className="hidden border-b border-slate-200 bg-slate-50/80 xl:table-header-group dark:border-slate-800 dark:bg-slate-900/80">
-        <tr>
-          <th scope="col" className={th}>
-            Project
-          </th>
-          <th scope="col" className={th}>
-            Type
-          </th>
-          <th scope="col" className={th}>
-            Status
-          </th>
-          <th scope="col" className={th}>
-            Funded / target
-          </th>
-          <th scope="col" className={cn(th, 'text-right')}>
-            Actions
-          </th>
-        </tr>
-      </thead>
-      <tbody className="block divide-y divide-slate-200 xl:table-row-group dark:divide-slate-800">
-        {projects.map((project) => (
-          <ProjectRow key={project._id} project={project} onDelete={onDelete} />
-        ))}
-      </tbody>
-    </table>
+    <StackingTable caption="Projects" columns={['Project', 'Type', 'Status', 'Funded / target', 'Actions']} actions from="xl">
+      {projects.map((project) => (
+        <ProjectRow key={project._id} project={project} onDelete={onDelete} />
+      ))}
+    </StackingTable>
   );
 }

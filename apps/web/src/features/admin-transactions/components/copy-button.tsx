@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { CheckIcon, CopyIcon } from '@/components/ui/icons';
+import { CheckIcon, CopyIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 const COPIED_FOR_MS = 2000;

@@ -1,18 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminTransaction } from '@terrafund/contracts';
-import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { admin, buildAdminTransaction, queriesTo } from '../testing/admin-transactions-fixtures';
+import { callsTo, expectToast, queriesTo, renderApp, signIn } from '@/testing/test-utils';
+import { admin, buildAdminTransaction, buildPendingWithdrawal } from '@/testing/builders';
 
 const deposit = buildAdminTransaction({ amount: 2500, description: 'GOLD membership', plan: 'gold' });
-const withdrawal = buildAdminTransaction({
-  type: 'withdrawal',
-  amount: 250.5,
-  status: 'pending',
-  description: 'Withdrawal to wallet',
-  walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-  plan: null,
-  date: '2026-02-10T09:15:00.000Z',
+const withdrawal = buildPendingWithdrawal({
   createdAt: '2026-02-10T09:15:00.000Z',
   updatedAt: '2026-02-10T09:15:00.000Z',
   user: { _id: '33333333-3333-4333-8333-333333333333', firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com' },

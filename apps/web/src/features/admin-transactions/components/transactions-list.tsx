@@ -2,13 +2,14 @@ import { useMemo, useState } from 'react';
 import { messages, type AdminTransaction } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ListCount, ListHeading, ListToolbar, LoadMore } from '@/components/ui/list-parts';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, SearchIcon, TransactionsIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { ArrowLeftRightIcon, SearchIcon } from 'lucide-react';
+import { SearchField } from '@/components/ui/search-field';
 import { cn } from '@/lib/cn';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import { useAdminTransactions } from '../api/get-admin-transactions';
-import { useUrlSearch } from '../hooks/use-url-search';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 import { TransactionsTable } from './transactions-table';
 
@@ -21,7 +22,7 @@ const SEARCH_MAX_LENGTH = 100;
  * details, where a pending withdrawal is decided.
  */
 export function TransactionsList() {
-  const search = useUrlSearch({ maxLength: SEARCH_MAX_LENGTH });
+  const search = useUrlFilters({ maxLength: SEARCH_MAX_LENGTH, searchHistory: 'replace' });
   const query = useAdminTransactions(search.term);
   const [selected, setSelected] = useState<AdminTransaction | null>(null);
 
@@ -44,47 +45,30 @@ export function TransactionsList() {
 
   return (
     <Card className="overflow-hidden">
-      <div className="border-b border-slate-200 p-4 sm:p-5 dark:border-slate-800">
-        <div className="relative">
-          <label htmlFor="transactions-search" className="sr-only">
-            Search transactions
-          </label>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <Input
-            id="transactions-search"
-            type="search"
-            value={search.value}
-            onChange={(event) => search.onChange(event.target.value)}
-            placeholder="Search by name, email, ID, type or status"
-            maxLength={SEARCH_MAX_LENGTH}
-            autoComplete="off"
-            className="pl-9"
-          />
-        </div>
-      </div>
+      <ListToolbar>
+        <SearchField
+          id="transactions-search"
+          label="Search transactions"
+          placeholder="Search by name, email, ID, type or status"
+          maxLength={SEARCH_MAX_LENGTH}
+          {...search.searchField}
+        />
+      </ListToolbar>
 
-      <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-5">
-        <h2 className="font-semibold text-slate-900 dark:text-white">All transactions</h2>
+      <ListHeading title="All transactions">
         {query.data && !query.isPlaceholderData && rows.length > 0 && (
-          <p className="text-sm text-slate-500 dark:text-slate-400">
+          <ListCount>
             {rows.length} {rows.length === 1 ? 'transaction' : 'transactions'} shown
-          </p>
+          </ListCount>
         )}
-      </div>
+      </ListHeading>
 
       {query.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading transactions" />
-        </div>
+        <LoadingBlock label="Loading transactions" />
       ) : query.isError && !query.data ? (
-        <EmptyState
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
+        <LoadFailed
           title={messages.admin.transactionsFailed}
-          action={
-            <Button variant="outline" onClick={() => void query.refetch()} isLoading={query.isFetching}>
-              Try again
-            </Button>
-          }
+          query={query}
         />
       ) : rows.length === 0 ? (
         search.term ? (
@@ -92,10 +76,10 @@ export function TransactionsList() {
             icon={<SearchIcon className="h-5 w-5" />}
             title="No transactions found"
             description={`No transaction matches “${search.term}”.`}
-            action={<Button onClick={search.clear}>Clear search</Button>}
+            action={<Button onClick={search.clearSearch}>Clear search</Button>}
           />
         ) : (
-          <EmptyState icon={<TransactionsIcon className="h-5 w-5" />} title="No transactions yet" />
+          <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title="No transactions yet" />
         )
       ) : (
         <>
@@ -105,24 +89,7 @@ export function TransactionsList() {
           >
             <TransactionsTable transactions={rows} caption="All transactions" onOpen={setSelected} />
           </div>
-          <div className="flex flex-col items-center gap-2 border-t border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
-            {query.hasNextPage ? (
-              <Button
-                variant="outline"
-                onClick={() => void query.fetchNextPage()}
-                isLoading={query.isFetchingNextPage}
-                disabled={query.isPlaceholderData}
-              >
-                Load More
-              </Button>
-            ) : (
-              endReached && (
-                <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
-                  No more transactions
-                </p>
-              )
-            )}
-          </div>
+          <LoadMore query={query} label="Load More" endText="No more transactions" endReached={endReached} />
         </>
       )}
 

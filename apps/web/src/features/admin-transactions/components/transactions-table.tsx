@@ -1,14 +1,15 @@
+import { TitleLines } from '@/components/ui/title-lines';
 import type { MouseEvent } from 'react';
 import type { AdminTransaction } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { ChevronRightIcon } from '@/components/ui/icons';
-import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/components/money/transaction-cells';
+import { ChevronRightIcon } from 'lucide-react';
+import { TransactionAmount, TransactionDate, TransactionStatusBadge, capitalize } from '@/components/money/transaction-cells';
+import { StackingTable } from '@/components/ui/stacking-table';
 import { cn } from '@/lib/cn';
-import { formatDate, formatDateTime, shortId } from '@/lib/format';
+import { shortId } from '@/lib/format';
 import { CopyButton } from './copy-button';
 import { awaitsDecision, memberName } from './transaction-fields';
 
-const th = 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase dark:text-slate-400';
 // Below xl (where the sidebar leaves too little room for seven columns) each row is a card whose cells
 // flow as wrapped items instead of columns.
 const td = 'xl:table-cell xl:px-4 xl:py-3 xl:align-middle';
@@ -26,39 +27,11 @@ type TransactionsTableProps = {
  */
 export function TransactionsTable({ transactions, caption, onOpen }: TransactionsTableProps) {
   return (
-    <table className="block w-full text-left text-sm xl:table">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="hidden border-b border-slate-200 bg-slate-50/80 xl:table-header-group dark:border-slate-800 dark:bg-slate-900/80">
-        <tr>
-          <th scope="col" className={th}>
-            ID
-          </th>
-          <th scope="col" className={th}>
-            User
-          </th>
-          <th scope="col" className={th}>
-            Type
-          </th>
-          <th scope="col" className={th}>
-            Amount
-          </th>
-          <th scope="col" className={th}>
-            Status
-          </th>
-          <th scope="col" className={th}>
-            Date
-          </th>
-          <th scope="col" className={cn(th, 'text-right')}>
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="block divide-y divide-slate-200 xl:table-row-group dark:divide-slate-800">
-        {transactions.map((transaction) => (
-          <TransactionRow key={transaction._id} transaction={transaction} onOpen={onOpen} />
-        ))}
-      </tbody>
-    </table>
+    <StackingTable caption={caption} columns={['ID', 'User', 'Type', 'Amount', 'Status', 'Date', <span className="sr-only">Actions</span>]} actions from="xl">
+      {transactions.map((transaction) => (
+        <TransactionRow key={transaction._id} transaction={transaction} onOpen={onOpen} />
+      ))}
+    </StackingTable>
   );
 }
 
@@ -87,14 +60,7 @@ function TransactionRow({ transaction, onOpen }: { transaction: AdminTransaction
         <CopyButton value={transaction._id} label={`Copy transaction ID ${id}`} />
       </td>
       <td className={cn(td, 'order-first w-full min-w-0 pr-28 xl:order-none xl:w-auto xl:pr-4')}>
-        <div className="min-w-0 xl:max-w-64 2xl:max-w-xs">
-          <p title={name} className="truncate font-medium text-slate-900 dark:text-white">
-            {name}
-          </p>
-          <p title={transaction.user.email} className="truncate text-slate-500 dark:text-slate-400">
-            {transaction.user.email}
-          </p>
-        </div>
+        <TitleLines title={name} detail={transaction.user.email} className="min-w-0 xl:max-w-64 2xl:max-w-xs" />
       </td>
       <td className={cn(td, 'font-medium text-slate-700 dark:text-slate-200')}>{capitalize(transaction.type)}</td>
       <td className={td}>
@@ -104,9 +70,7 @@ function TransactionRow({ transaction, onOpen }: { transaction: AdminTransaction
         <TransactionStatusBadge status={transaction.status} />
       </td>
       <td className={cn(td, 'order-last text-slate-600 xl:order-none xl:whitespace-nowrap dark:text-slate-300')}>
-        <time dateTime={transaction.date} title={formatDateTime(transaction.date)}>
-          {formatDate(transaction.date)}
-        </time>
+        <TransactionDate date={transaction.date} />
       </td>
       {/* On a card the action sits at the top right, beside the member. */}
       <td className={cn(td, 'absolute top-4 right-4 sm:right-5 xl:static xl:text-right')}>

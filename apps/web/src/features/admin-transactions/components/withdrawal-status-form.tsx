@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminTransaction, WithdrawalDecisionBody } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { ChevronDownIcon } from '@/components/ui/icons';
+import { ChevronDownIcon } from 'lucide-react';
 import { Input, inputClasses } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { useUpdateWithdrawalStatus } from '../api/update-withdrawal-status';

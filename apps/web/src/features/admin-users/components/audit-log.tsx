@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@terrafund/contracts';
 import { EmptyState } from '@/components/ui/empty-state';
-import { HistoryIcon } from '@/components/ui/icons';
+import { HistoryIcon } from 'lucide-react';
 import { formatDateTime } from '@/lib/format';
 import { KYC_STATUS_LABELS } from './kyc-status-badge';
 import { SectionCard } from './section-card';

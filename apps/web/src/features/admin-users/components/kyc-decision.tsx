@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UserWithKyc } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { CheckCircleIcon, XCircleIcon } from '@/components/ui/icons';
+import { CheckCircleIcon, XCircleIcon } from 'lucide-react';
 import { useVerifyKyc } from '../api/verify-kyc';
 import { RejectKycDialog } from './reject-kyc-dialog';
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { KYC_DOCUMENT_LABELS, KYC_DOCUMENT_TYPES, type KycDocumentLink, type KycDocumentType } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { DownloadIcon, EyeIcon, FileTextIcon } from '@/components/ui/icons';
-import { parseDocumentUrl, useFetchDocumentLink, type Disposition, type DocumentRef } from '../api/get-document-link';
+import { DownloadIcon, EyeIcon, FileTextIcon } from 'lucide-react';
+import { parseDocumentUrl, type Disposition, type DocumentRef } from '@/lib/kyc-links';
+import { useFetchDocumentLink } from '../api/get-document-link';
 import { DocumentViewerDialog } from './document-viewer-dialog';
 
 const extensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };

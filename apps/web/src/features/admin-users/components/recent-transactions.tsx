@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
-import { TransactionsIcon } from '@/components/ui/icons';
+import { ArrowLeftRightIcon } from 'lucide-react';
 import { formatDate, formatUsd } from '@/lib/format';
 import { SectionCard } from './section-card';
 
@@ -31,7 +31,7 @@ export function RecentTransactions({ transactions }: { transactions: unknown[] }
   return (
     <SectionCard title="Recent transactions" bodyClassName={rows.length ? 'p-0 sm:p-0' : undefined}>
       {rows.length === 0 ? (
-        <EmptyState icon={<TransactionsIcon className="h-5 w-5" />} title="No transactions found" className="py-8" />
+        <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title="No transactions found" className="py-8" />
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[32rem] text-left text-sm">

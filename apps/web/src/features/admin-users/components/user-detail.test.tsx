@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminUserDetail } from '@terrafund/contracts';
-import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { admin, buildAuditEntry, buildKyc, buildUserWithKyc, queriesTo } from '../testing/admin-users-fixtures';
+import { callsTo, expectToast, queriesTo, renderApp, signIn } from '@/testing/test-utils';
+import { admin, buildAuditEntry, buildKyc, buildUserWithKyc } from '@/testing/builders';
 
 const pending = buildUserWithKyc({ kycStatus: 'pending', kyc: buildKyc() });
 const detailPath = `/admin/users/${pending._id}`;

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ArrowLeftIcon, UserIcon } from '@/components/ui/icons';
+import { AlertTriangleIcon, ArrowLeftIcon, UserIcon } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { admin, buildUserWithKyc, queriesTo } from '../testing/admin-users-fixtures';
+import { expectToast, queriesTo, renderApp, signIn } from '@/testing/test-utils';
+import { admin, buildUserWithKyc } from '@/testing/builders';
 
 const ada = buildUserWithKyc({ kycStatus: 'pending' });
 const alan = buildUserWithKyc({

@@ -2,15 +2,16 @@ import { useSearchParams } from 'react-router';
 import { ADMIN_PAGE_SIZE, messages, type UserWithKyc } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ListCount, ListHeading, ListToolbar } from '@/components/ui/list-parts';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, SearchIcon, ShieldCheckIcon, UsersIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
+import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { ShieldCheckIcon, UsersIcon } from 'lucide-react';
+import { SearchField } from '@/components/ui/search-field';
 import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import { usePendingUsers } from '../api/get-pending-users';
 import { useUsers } from '../api/get-users';
-import { useUrlSearch } from '../hooks/use-url-search';
 import { UsersTable } from './users-table';
 
 function readPage(value: string | null) {
@@ -30,7 +31,7 @@ function matches(user: UserWithKyc, term: string) {
  */
 export function UsersList() {
   const [params, setParams] = useSearchParams();
-  const search = useUrlSearch();
+  const search = useUrlFilters({ trim: false, searchHistory: 'replace', resetOnSearch: ['page'] });
   const pendingView = params.get('view') === 'pending';
   const page = readPage(params.get('page'));
 
@@ -68,60 +69,39 @@ export function UsersList() {
       return updated;
     });
 
-  const clearFilters = () => {
-    search.clear();
-    setParams(new URLSearchParams());
-  };
-
   const failureText = pendingView ? messages.kyc.loadPendingFailed : messages.kyc.loadUsersFailed;
   const heading = pendingView ? 'Pending KYC reviews' : 'All users';
 
   return (
     <Card className="overflow-hidden">
-      <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:p-5 dark:border-slate-800">
-        <div className="relative flex-1">
-          <label htmlFor="users-search" className="sr-only">
-            Search users by name or email
-          </label>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <Input
-            id="users-search"
-            type="search"
-            value={search.value}
-            onChange={(event) => search.onChange(event.target.value)}
-            placeholder="Search by name or email"
-            autoComplete="off"
-            className="pl-9"
-          />
-        </div>
+      <ListToolbar row>
+        <SearchField
+          id="users-search"
+          label="Search users by name or email"
+          placeholder="Search by name or email"
+          wrapperClassName="flex-1"
+          {...search.searchField}
+        />
         <Button variant={pendingView ? 'secondary' : 'outline'} aria-pressed={pendingView} onClick={togglePending}>
           {pendingView ? <UsersIcon className="h-4 w-4" /> : <ShieldCheckIcon className="h-4 w-4" />}
           {pendingView ? 'View All Users' : 'View Pending KYC'}
         </Button>
-      </div>
+      </ListToolbar>
 
-      <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-5">
-        <h2 className="font-semibold text-slate-900 dark:text-white">{heading}</h2>
+      <ListHeading title={heading}>
         {query.data && !query.isError && (
-          <p className="text-sm text-slate-500 dark:text-slate-400">
+          <ListCount>
             {total} {total === 1 ? 'user' : 'users'}
-          </p>
+          </ListCount>
         )}
-      </div>
+      </ListHeading>
 
       {query.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading users" />
-        </div>
+        <LoadingBlock label="Loading users" />
       ) : query.isError ? (
-        <EmptyState
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
+        <LoadFailed
           title={failureText}
-          action={
-            <Button variant="outline" onClick={() => void query.refetch()} isLoading={query.isFetching}>
-              Try again
-            </Button>
-          }
+          query={query}
         />
       ) : rows.length === 0 ? (
         <EmptyState
@@ -129,7 +109,7 @@ export function UsersList() {
           description={
             search.term ? `No user matches “${search.term}”.` : pendingView ? 'Every submitted KYC has been reviewed.' : undefined
           }
-          action={filtered && <Button onClick={clearFilters}>Clear Filters</Button>}
+          action={filtered && <Button onClick={search.clear}>Clear Filters</Button>}
         />
       ) : (
         <>

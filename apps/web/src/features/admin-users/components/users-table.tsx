@@ -1,14 +1,15 @@
+import { TitleLines } from '@/components/ui/title-lines';
 import { Link } from 'react-router';
 import type { UserWithKyc } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { buttonClasses } from '@/components/ui/button';
-import { ChevronRightIcon, MailIcon } from '@/components/ui/icons';
+import { ChevronRightIcon, MailIcon } from 'lucide-react';
+import { StackingTable } from '@/components/ui/stacking-table';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { KycStatusBadge, RoleBadge, VerifiedBadge } from './kyc-status-badge';
 import { UserAvatar } from './user-avatar';
 
-const th = 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase dark:text-slate-400';
 // Below xl (where the sidebar leaves too little room for six columns) each row is a card: the cells
 // flow as wrapped items instead of columns.
 const td = 'xl:table-cell xl:px-4 xl:py-4 xl:align-middle';
@@ -19,36 +20,11 @@ const td = 'xl:table-cell xl:px-4 xl:py-4 xl:align-middle';
  */
 export function UsersTable({ users, caption }: { users: UserWithKyc[]; caption: string }) {
   return (
-    <table className="block w-full text-left text-sm xl:table">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="hidden border-b border-slate-200 bg-slate-50/80 xl:table-header-group dark:border-slate-800 dark:bg-slate-900/80">
-        <tr>
-          <th scope="col" className={th}>
-            User
-          </th>
-          <th scope="col" className={th}>
-            Role
-          </th>
-          <th scope="col" className={th}>
-            KYC status
-          </th>
-          <th scope="col" className={th}>
-            Verified
-          </th>
-          <th scope="col" className={th}>
-            Member since
-          </th>
-          <th scope="col" className={cn(th, 'text-right')}>
-            Actions
-          </th>
-        </tr>
-      </thead>
-      <tbody className="block divide-y divide-slate-200 xl:table-row-group dark:divide-slate-800">
-        {users.map((user) => (
-          <UserRow key={user._id} user={user} />
-        ))}
-      </tbody>
-    </table>
+    <StackingTable caption={caption} columns={['User', 'Role', 'KYC status', 'Verified', 'Member since', 'Actions']} actions from="xl">
+      {users.map((user) => (
+        <UserRow key={user._id} user={user} />
+      ))}
+    </StackingTable>
   );
 }
 
@@ -59,14 +35,7 @@ function UserRow({ user }: { user: UserWithKyc }) {
       <td className={cn(td, 'mb-1 w-full min-w-0 pr-28 xl:mb-0 xl:w-auto')}>
         <div className="flex min-w-0 items-center gap-3 xl:max-w-72 2xl:max-w-sm">
           <UserAvatar firstName={user.firstName} lastName={user.lastName} />
-          <div className="min-w-0">
-            <p title={name} className="truncate font-medium text-slate-900 dark:text-white">
-              {name}
-            </p>
-            <p title={user.email} className="truncate text-slate-500 dark:text-slate-400">
-              {user.email}
-            </p>
-          </div>
+          <TitleLines title={name} detail={user.email} />
         </div>
       </td>
       <td className={td}>

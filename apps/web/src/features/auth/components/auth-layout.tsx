@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Logo } from '@/components/ui/logo';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
-import { GlobeIcon, ShieldCheckIcon, TrendingUpIcon, UsersIcon } from '@/components/ui/icons';
+import { GlobeIcon, ShieldCheckIcon, TrendingUpIcon, UsersIcon } from 'lucide-react';
 
 const highlights = [
   { icon: TrendingUpIcon, value: '9-13%', label: 'annual returns' },

@@ -7,7 +7,7 @@ import { emailOnlyBody, messages, RESET_TOKEN_TTL_SECONDS } from '@terrafund/con
 import { paths } from '@/config/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { ArrowLeftIcon, LockIcon, MailIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon, LockIcon, MailIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { TextLink } from '@/components/ui/text-link';
 import { errorMessage } from '@/lib/api-client';

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@terrafund/contracts';
-import { buildUser, callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { afterSignIn, callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
 
 async function openLogin() {
   const app = renderApp('/login');
@@ -80,7 +81,7 @@ describe('login form', () => {
 
   it('keeps the session in localStorage when remember-me is ticked and goes to the dashboard', async () => {
     const member = buildUser();
-    const fetchMock = mockApi({ 'POST /users/login': () => ({ body: { token: 'tok-1', user: member } }) });
+    const fetchMock = mockApi({ ...afterSignIn(member), 'POST /users/login': () => ({ body: { token: 'tok-1', user: member } }) });
     const { user, router } = await openLogin();
 
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -97,7 +98,7 @@ describe('login form', () => {
   });
 
   it('keeps the session in sessionStorage when remember-me is not ticked', async () => {
-    mockApi({ 'POST /users/login': () => ({ body: { token: 'tok-2', user: buildUser() } }) });
+    mockApi({ ...afterSignIn(buildUser()), 'POST /users/login': () => ({ body: { token: 'tok-2', user: buildUser() } }) });
     const { user, router } = await openLogin();
 
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');

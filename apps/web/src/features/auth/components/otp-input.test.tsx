@@ -3,7 +3,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@terrafund/contracts';
-import { buildUser, callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { afterSignIn, callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
 import { OtpInput } from './otp-input';
 
 function Harness() {
@@ -112,6 +113,7 @@ describe('e-mail code screen', () => {
   it('verifies, stores the session and goes to the dashboard', async () => {
     const member = buildUser();
     const { user, router, fetchMock } = await openCodeScreen({
+      ...afterSignIn(member),
       'POST /users/verify-otp': () => ({ body: { token: 'fresh', user: member } }),
     });
 

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NameFields } from '@/components/ui/name-fields';
 import { PasswordInput } from '@/components/ui/password-input';
 import { TextLink } from '@/components/ui/text-link';
 import { errorMessage } from '@/lib/api-client';
@@ -82,12 +83,7 @@ export function RegisterForm() {
 
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="First name" error={errors.firstName?.message}>
-            {(control) => <Input {...control} {...register('firstName')} autoComplete="given-name" />}
-          </FormField>
-          <FormField label="Last name" error={errors.lastName?.message}>
-            {(control) => <Input {...control} {...register('lastName')} autoComplete="family-name" />}
-          </FormField>
+          <NameFields register={register} errors={errors} />
         </div>
 
         <FormField label="Email" error={errors.email?.message}>

@@ -7,7 +7,7 @@ import { messages, PASSWORD_RESET_REDIRECT_MS, resetPasswordForm } from '@terraf
 import { paths } from '@/config/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { AlertTriangleIcon, CheckCircleIcon, LockIcon } from '@/components/ui/icons';
+import { AlertTriangleIcon, CheckCircleIcon, LockIcon } from 'lucide-react';
 import { PasswordInput } from '@/components/ui/password-input';
 import { TextLink } from '@/components/ui/text-link';
 import { errorMessage } from '@/lib/api-client';

@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages, STORAGE_KEYS } from '@terrafund/contracts';
-import { buildUser, callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { afterSignIn, callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
 
 const member = buildUser({ twoFactorEnabled: true });
 
 async function passwordStep(handlers: Parameters<typeof mockApi>[0]) {
   const fetchMock = mockApi({
     'POST /users/login': () => ({ body: { twoFactorRequired: true, challenge: 'challenge-1' } }),
-    'GET /users/profile': () => ({ body: member }),
-    'GET /users/dashboard': () => ({ body: {} }),
+    ...afterSignIn(member),
     ...handlers,
   });
   const app = renderApp('/login');

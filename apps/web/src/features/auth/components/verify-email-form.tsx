@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { messages, OTP_RESEND_COOLDOWN_SECONDS, otpForm } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { ArrowLeftIcon, MailIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon, MailIcon } from 'lucide-react';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useResendOtp } from '../api/resend-otp';
 import { useVerifyOtp } from '../api/verify-otp';

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard, ProjectionPoint } from '@terrafund/contracts';
-import { buildUser, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser, endedMembership } from '@/testing/builders';
+import { expectConsoleError, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 const member = buildUser({ kycStatus: 'approved', kycVerified: true, membershipLevel: 'gold' });
 
@@ -31,6 +32,7 @@ function periodsRequested(fetchMock: ReturnType<typeof signIn>) {
 
 function openDashboard(dashboard: () => Dashboard, performance: ProjectionPoint[] = points, options?: { fakeTimers?: boolean }) {
   const fetchMock = signIn(member, {
+    ...pendingPages.wallet,
     'GET /users/dashboard': () => ({ body: dashboard() }),
     'GET /users/investment-performance': () => ({ body: performance }),
     'GET /projects': () => ({ body: [] }),
@@ -41,18 +43,6 @@ function openDashboard(dashboard: () => Dashboard, performance: ProjectionPoint[
 const card = (title: string) => screen.getByRole('group', { name: title });
 
 describe('member dashboard', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    // jsdom has no ResizeObserver; the chart's responsive container asks for one.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  });
-
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -113,14 +103,7 @@ describe('member dashboard', { timeout: 20_000 }, () => {
           walletBalance: 7800,
           membership: null,
           nextPayout: null,
-          currentMembership: {
-            pack: 'gold',
-            status: 'ended',
-            startedAt: '2026-01-05T12:00:00.000Z',
-            endsAt: '2029-01-05T00:00:00.000Z',
-            lastPaidDay: '2029-01-05',
-            endedAt: '2029-01-05T00:00:00.000Z',
-          },
+          currentMembership: endedMembership,
         }),
       [],
     );
@@ -158,10 +141,12 @@ describe('member dashboard', { timeout: 20_000 }, () => {
   });
 
   it('logs a failed load without telling the member, and keeps the rest of the page', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError('Failed to load dashboard data');
+    const logged = vi.spyOn(console, 'error');
     signIn(member, {
       'GET /users/dashboard': () => ({ status: 404, body: { message: 'User not found', code: 'NOT_FOUND' } }),
       'GET /users/investment-performance': () => ({ body: [] }),
+      'GET /projects': () => ({ body: [] }),
     });
     renderApp('/dashboard');
 

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { PROJECTION_PERIODS, type ProjectionPeriod } from '@terrafund/contracts';
 import { Card } from '@/components/ui/card';
-import { ChartIcon } from '@/components/ui/icons';
+import { ChartColumnIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useInvestmentPerformance } from '../api/get-investment-performance';
-import { useLogError } from './use-log-error';
+import { useLogError } from '@/lib/use-log-error';
 
 const ProjectionPlot = lazy(() => import('./projection-plot').then((module) => ({ default: module.ProjectionPlot })));
 
@@ -27,7 +27,7 @@ export function ProjectionChart() {
     body = (
       <div key="empty" className="flex h-72 flex-col items-center justify-center gap-3 text-center">
         <span className="flex h-11 w-11 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
-          <ChartIcon className="h-5 w-5" aria-hidden="true" />
+          <ChartColumnIcon className="h-5 w-5" aria-hidden="true" />
         </span>
         <p className="text-sm text-slate-500 dark:text-slate-400">No projection data available</p>
       </div>

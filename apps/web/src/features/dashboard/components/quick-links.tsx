@@ -1,7 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { BuildingIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
+import { BuildingIcon, UserIcon, WalletIcon } from 'lucide-react';
 
 const links: Array<{ title: string; text: string; href: string; icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
   {

@@ -1,55 +1,27 @@
-import { useEffect, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import { StatCard, StatCardSkeleton } from '@/components/ui/stat-card';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@terrafund/contracts';
-import { Card } from '@/components/ui/card';
-import { ClockIcon, TrendingUpIcon, WalletIcon } from '@/components/ui/icons';
+import { ClockIcon, TrendingUpIcon, WalletIcon, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useDashboard } from '../api/get-dashboard';
 import { formatCountdown } from '../utils/countdown';
-import { useLogError } from './use-log-error';
+import { useLogError } from '@/lib/use-log-error';
 
 type SummaryCardProps = {
   title: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  icon: LucideIcon;
   value: ReactNode;
   detail: ReactNode;
 };
 
-function SummaryCard({ title, icon: Icon, value, detail }: SummaryCardProps) {
-  const id = `summary-${title.toLowerCase().replace(/\s+/g, '-')}`;
+function SummaryCard({ title, icon, value, detail }: SummaryCardProps) {
   return (
-    <Card role="group" aria-labelledby={id} className="p-5">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id={id} className="text-sm font-medium text-slate-500 dark:text-slate-400">
-          {title}
-        </h2>
-        <span className="flex h-9 w-9 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400">
-          <Icon className="h-5 w-5" aria-hidden="true" />
-        </span>
-      </div>
+    <StatCard id={`summary-${title.toLowerCase().replace(/\s+/g, '-')}`} title={title} icon={icon}>
       <p className="mt-3 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">{value}</p>
       <div className="mt-1 text-sm text-slate-500 dark:text-slate-400">{detail}</div>
-    </Card>
-  );
-}
-
-/** Line for line the height of a SummaryCard, so the cards do not push the page down when the figures arrive. */
-function SummaryCardSkeleton() {
-  return (
-    <Card className="p-5" aria-hidden="true">
-      <div className="animate-pulse">
-        <div className="flex h-9 items-center">
-          <div className="h-4 w-24 rounded bg-slate-200 dark:bg-slate-800" />
-        </div>
-        <div className="mt-3 flex h-8 items-center">
-          <div className="h-7 w-32 rounded bg-slate-200 dark:bg-slate-800" />
-        </div>
-        <div className="mt-1 flex h-5 items-center">
-          <div className="h-4 w-40 rounded bg-slate-200 dark:bg-slate-800" />
-        </div>
-      </div>
-    </Card>
+    </StatCard>
   );
 }
 
@@ -85,9 +57,9 @@ export function SummaryCards() {
   if (!dashboard.data) {
     return (
       <section aria-label="Account summary" aria-busy={dashboard.isPending || undefined} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <SummaryCardSkeleton />
-        <SummaryCardSkeleton />
-        <SummaryCardSkeleton />
+        <StatCardSkeleton />
+        <StatCardSkeleton />
+        <StatCardSkeleton />
       </section>
     );
   }

@@ -1,6 +1,6 @@
 import type { User } from '@terrafund/contracts';
 import { PageHeader } from '@/components/ui/page-header';
-import { CheckCircleIcon } from '@/components/ui/icons';
+import { CheckCircleIcon } from 'lucide-react';
 
 /** The greeting by first and last name, and whether the account is verified (docs/product.md §2.5 Member screens). */
 export function WelcomeHeader({ user }: { user: Pick<User, 'firstName' | 'lastName' | 'kycVerified'> }) {

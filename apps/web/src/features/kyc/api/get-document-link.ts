@@ -1,18 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { KycDocumentLink } from '@terrafund/contracts';
-import { api } from '@/lib/api-client';
-import { parseDocumentUrl } from '../utils/documents';
+import { getDocumentLink, parseDocumentUrl } from '@/lib/kyc-links';
 
 /** How long before a signed link expires it is replaced, so a preview never shows a dead link. */
 const RENEW_BEFORE_EXPIRY_MS = 30_000;
 const MIN_RENEW_INTERVAL_MS = 5_000;
 
 /** GET /kyc/documents/:type/:id/link: a short-lived signed address for one uploaded document. */
-export function getDocumentLink(fileUrl: string, signal?: AbortSignal) {
+function getUploadedDocumentLink(fileUrl: string, signal?: AbortSignal) {
   const document = parseDocumentUrl(fileUrl);
   if (!document) throw new Error(`Not a KYC document address: ${fileUrl}`);
-  const path = `/kyc/documents/${document.type}/${encodeURIComponent(document.id)}/link`;
-  return api.get<KycDocumentLink>(path, { signal });
+  return getDocumentLink(document, { signal });
 }
 
 /** Milliseconds until the link should be replaced; 0 when there is none yet. */
@@ -29,7 +27,7 @@ function renewIn(query: { state: { data: KycDocumentLink | undefined } }) {
 export const documentLinkQueryOptions = (fileUrl: string) =>
   queryOptions({
     queryKey: ['kyc', 'document-link', fileUrl],
-    queryFn: ({ signal }) => getDocumentLink(fileUrl, signal),
+    queryFn: ({ signal }) => getUploadedDocumentLink(fileUrl, signal),
     staleTime: renewIn,
     refetchInterval: (query) => renewIn(query) || false,
     gcTime: 0,

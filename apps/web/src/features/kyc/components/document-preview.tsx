@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentLink } from '../api/get-document-link';
-import { ExternalLinkIcon, FileTextIcon } from '@/components/ui/icons';
+import { ExternalLinkIcon, FileTextIcon } from 'lucide-react';
 
 /**
  * An uploaded document seen through a fresh signed link: the picture itself, or for a PDF a link that

@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { KYC_DOCUMENT_LABELS, messages, type KycDocumentType } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { CheckCircleIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
+import { CheckCircleIcon, TrashIcon, UploadIcon } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useUploadDocument } from '../api/upload-document';

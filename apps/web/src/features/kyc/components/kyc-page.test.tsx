@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { KycInfo, UserWithKyc } from '@terrafund/contracts';
-import { buildUser, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 const ID_FRONT = '/api/kyc/documents/idFront/8d2a6a8e-3c1b-4e0f-9a51-2b7c9d0e1f20';
 
@@ -26,6 +27,7 @@ function buildKyc(overrides: Partial<KycInfo> = {}): KycInfo {
 
 async function openKycAs(member: UserWithKyc) {
   signIn(member, {
+    ...pendingPages.wallet,
     'GET /config': () => ({ body: { contactEmail: 'support@terrafund.test', contactPhone: '+1 555 0100' } }),
     'GET /kyc/documents/idFront/8d2a6a8e-3c1b-4e0f-9a51-2b7c9d0e1f20/link': () => ({
       body: { url: '/api/signed/id-front', expiresAt: new Date(Date.now() + 300_000).toISOString(), contentType: 'image/jpeg', documentType: 'idFront' },

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CheckCircleIcon, ClockIcon } from '@/components/ui/icons';
+import { CheckCircleIcon, ClockIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { usePublicConfig } from '@/lib/public-config';

@@ -2,8 +2,9 @@ import type { UseFormReturn } from 'react-hook-form';
 import { COUNTRY_OPTIONS, ID_TYPE_LABELS, ID_TYPES, KYC_MIN_AGE_YEARS } from '@terrafund/contracts';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NameFields } from '@/components/ui/name-fields';
 import type { KycFormValues } from '../utils/kyc-form';
-import { Select } from './select';
+import { Select } from '@/components/ui/select';
 
 type StepProps = { form: UseFormReturn<KycFormValues> };
 
@@ -21,12 +22,7 @@ export function PersonalStep({ form: { register, formState } }: StepProps) {
   const { errors } = formState;
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <FormField label="First name" error={errors.firstName?.message}>
-        {(control) => <Input {...control} {...register('firstName')} autoComplete="given-name" />}
-      </FormField>
-      <FormField label="Last name" error={errors.lastName?.message}>
-        {(control) => <Input {...control} {...register('lastName')} autoComplete="family-name" />}
-      </FormField>
+      <NameFields register={register} errors={errors} />
       <FormField label="Date of birth" error={errors.dateOfBirth?.message} hint={`You must be at least ${KYC_MIN_AGE_YEARS}.`}>
         {(control) => <Input {...control} {...register('dateOfBirth')} type="date" min="1900-01-01" max={latestBirthDate()} autoComplete="bday" />}
       </FormField>

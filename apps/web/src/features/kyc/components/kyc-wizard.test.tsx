@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 // Whole journeys through four steps take a while in jsdom, more so on a busy machine.
 const slow = { timeout: 30_000 };
 import { KYC_MAX_FILE_BYTES, type KycDocumentType, type UserWithKyc } from '@terrafund/contracts';
-import { buildUser, callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
 
 const ID_FRONT = '/api/kyc/documents/idFront/8d2a6a8e-3c1b-4e0f-9a51-2b7c9d0e1f20';
 const ID_BACK = '/api/kyc/documents/idBack/5c1f7e2a-9b3d-4c6e-8a0f-1e2d3c4b5a69';

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import type { KycInfo, User } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon } from 'lucide-react';
 import { isApiError } from '@/lib/api-client';
 import type { useSubmitKyc } from '../api/submit-kyc';
 import {

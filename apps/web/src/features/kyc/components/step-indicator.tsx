@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { CheckIcon, FileTextIcon, IdCardIcon, MapPinIcon, UserIcon } from '@/components/ui/icons';
+import { CheckIcon, FileTextIcon, IdCardIcon, MapPinIcon, UserIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { KYC_STEPS, type KycStepIndex } from '../utils/kyc-form';
 

@@ -1,16 +1,8 @@
-import { KYC_ALLOWED_TYPES, KYC_DOCUMENT_TYPES, KYC_MAX_FILE_BYTES, messages, type KycDocumentType } from '@terrafund/contracts';
+import { parseDocumentUrl } from '@/lib/kyc-links';
+import { KYC_ALLOWED_TYPES, KYC_MAX_FILE_BYTES, messages, type KycDocumentType } from '@terrafund/contracts';
 
 /** A document as the wizard holds it (docs/product.md §4.2 The wizard, KYC form: documents are {url, type}). */
 export type KycDocument = { url: string; type: KycDocumentType };
-
-const DOCUMENT_PATH = new RegExp(`/kyc/documents/(${KYC_DOCUMENT_TYPES.join('|')})/([^/?#]+)`);
-
-/** The type and id inside a fileUrl such as `/api/kyc/documents/idFront/<uuid>`; null for anything else. */
-export function parseDocumentUrl(fileUrl: string): { type: KycDocumentType; id: string } | null {
-  const match = DOCUMENT_PATH.exec(fileUrl);
-  if (!match) return null;
-  return { type: match[1] as KycDocumentType, id: decodeURIComponent(match[2] as string) };
-}
 
 /** The stored fileUrls of a submission, back in the wizard's shape; unreadable ones are left out. */
 export function toKycDocuments(fileUrls: readonly string[]): KycDocument[] {

@@ -1,4 +1,4 @@
-import { CheckIcon } from '@/components/ui/icons';
+import { CheckIcon } from 'lucide-react';
 import { SectionHeading } from './section-heading';
 
 const INCLUDED = [

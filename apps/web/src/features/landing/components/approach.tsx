@@ -1,7 +1,7 @@
 import { LANDING_PLANS } from '@terrafund/contracts';
 import type { ComponentType } from 'react';
 
-import { ChipIcon, GlobeIcon, UsersIcon } from '@/components/ui/icons';
+import { CpuIcon, GlobeIcon, UsersIcon } from 'lucide-react';
 
 import { formatLandingUsd } from '../utils/format';
 
@@ -25,7 +25,7 @@ const ITEMS: readonly Item[] = [
     title: 'Cutting-Edge Technology',
     description:
       'Blockchain-backed records, crypto payments and a live dashboard keep your investment transparent and simple to manage.',
-    Icon: ChipIcon,
+    Icon: CpuIcon,
   },
 ];
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-import { BuildingIcon, CoinIcon, ShieldCheckIcon, TrendingUpIcon } from '@/components/ui/icons';
+import { BuildingIcon, CoinsIcon, ShieldCheckIcon, TrendingUpIcon } from 'lucide-react';
 
 import { SectionHeading } from './section-heading';
 
@@ -23,7 +23,7 @@ const FEATURES: readonly Feature[] = [
     title: 'Crypto Currency Payments',
     description:
       'Pay for your membership in cryptocurrency within minutes, without bank transfers or cross-border delays.',
-    Icon: CoinIcon,
+    Icon: CoinsIcon,
   },
   {
     title: 'Maximum Returns',

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
 import { buttonClasses } from '@/components/ui/button';
-import { ArrowRightIcon, CheckIcon, ShieldCheckIcon } from '@/components/ui/icons';
+import { ArrowRightIcon, CheckIcon, ShieldCheckIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 
-import { MailIcon, PhoneIcon } from '@/components/ui/icons';
+import { MailIcon, PhoneIcon } from 'lucide-react';
 import { Logo } from '@/components/ui/logo';
 
 import { telHref } from '../utils/format';

@@ -5,7 +5,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
 import { formatLandingUsd } from '../utils/format';
-import { CheckIcon } from '@/components/ui/icons';
+import { CheckIcon } from 'lucide-react';
 import { SectionHeading } from './section-heading';
 
 type LandingPlan = (typeof LANDING_PLANS)[number];

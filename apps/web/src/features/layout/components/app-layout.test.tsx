@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@terrafund/contracts';
-import { buildUser, callsTo, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { callsTo, neverAnswered, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 describe('app layout', () => {
   it('shows a member Dashboard, Plan and KYC Verification, highlighting the current one', async () => {
-    signIn(buildUser());
+    signIn(buildUser(), pendingPages.wallet);
     renderApp('/wallet/payment/success');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -17,7 +18,7 @@ describe('app layout', () => {
   });
 
   it('shows an admin only the Admin group', async () => {
-    signIn(buildUser({ role: 'admin' }));
+    signIn(buildUser({ role: 'admin' }), { 'GET /admin/users/42': neverAnswered });
     renderApp('/admin/users/42');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -32,7 +33,7 @@ describe('app layout', () => {
   });
 
   it('opens the small-screen menu from the top bar and closes it with its button', async () => {
-    signIn(buildUser());
+    signIn(buildUser(), pendingPages.dashboard);
     const { user } = renderApp('/dashboard');
 
     // The first visit loads the dashboard's route module: give it time on a busy machine.
@@ -45,7 +46,7 @@ describe('app layout', () => {
   });
 
   it('opens the account menu on click, and closes it on Escape, outside clicks and a choice', async () => {
-    signIn(buildUser());
+    signIn(buildUser(), { ...pendingPages.dashboard, ...pendingPages.profile });
     const { user, router } = renderApp('/dashboard');
 
     const trigger = await screen.findByRole('button', { name: 'Ada Lovelace' });
@@ -67,7 +68,7 @@ describe('app layout', () => {
   });
 
   it('shows an empty notification list behind the bell', async () => {
-    signIn(buildUser(), { 'GET /notifications': () => ({ body: { items: [], unreadCount: 0, nextCursor: null } }) });
+    signIn(buildUser(), { ...pendingPages.dashboard, 'GET /notifications': () => ({ body: { items: [], unreadCount: 0, nextCursor: null } }) });
     const { user } = renderApp('/dashboard');
 
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
@@ -75,7 +76,7 @@ describe('app layout', () => {
   });
 
   it('signs out: ends the server session, forgets the user and goes to /login', async () => {
-    const fetchMock = signIn(buildUser(), { 'POST /users/logout': () => ({ status: 500 }) });
+    const fetchMock = signIn(buildUser(), { ...pendingPages.wallet, 'POST /users/logout': () => ({ status: 500 }) });
     const { user, router } = renderApp('/wallet');
 
     await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));

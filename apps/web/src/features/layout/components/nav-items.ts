@@ -1,7 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { Role } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
-import { BuildingIcon, ChartIcon, DashboardIcon, HistoryIcon, ShieldCheckIcon, TransactionsIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
+import { ArrowLeftRightIcon, BuildingIcon, ChartColumnIcon, HistoryIcon, LayoutDashboardIcon, ShieldCheckIcon, UsersIcon, WalletIcon } from 'lucide-react';
 
 export type NavItem = { label: string; href: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
 export type NavGroup = { title: string; items: NavItem[] };
@@ -13,9 +13,9 @@ export function navigationFor(role: Role): NavGroup[] {
       {
         title: 'Admin',
         items: [
-          { label: 'Admin Dashboard', href: paths.adminDashboard.getHref(), icon: ChartIcon },
+          { label: 'Admin Dashboard', href: paths.adminDashboard.getHref(), icon: ChartColumnIcon },
           { label: 'Manage Users', href: paths.adminUsers.getHref(), icon: UsersIcon },
-          { label: 'Transactions', href: paths.adminTransactions.getHref(), icon: TransactionsIcon },
+          { label: 'Transactions', href: paths.adminTransactions.getHref(), icon: ArrowLeftRightIcon },
           { label: 'Projects', href: paths.adminProjects.getHref(), icon: BuildingIcon },
           { label: 'Audit log', href: paths.adminAudit.getHref(), icon: HistoryIcon },
         ],
@@ -26,7 +26,7 @@ export function navigationFor(role: Role): NavGroup[] {
     {
       title: 'Menu',
       items: [
-        { label: 'Dashboard', href: paths.dashboard.getHref(), icon: DashboardIcon },
+        { label: 'Dashboard', href: paths.dashboard.getHref(), icon: LayoutDashboardIcon },
         { label: 'Plan', href: paths.wallet.getHref(), icon: WalletIcon },
         { label: 'KYC Verification', href: paths.kyc.getHref(), icon: ShieldCheckIcon },
       ],

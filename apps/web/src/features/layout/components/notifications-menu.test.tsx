@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationsPage } from '@terrafund/contracts';
-import { buildUser, callsTo, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { callsTo, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 const note = (overrides: Partial<Notification>): Notification => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -37,14 +38,14 @@ function bellServerWithNews(initial: Notification[]) {
 
 describe('the notification bell', { timeout: 20_000 }, () => {
   it('shows the unread count, opens the list with links to each screen, and closes on Escape', async () => {
-    signIn(
-      buildUser(),
-      bellServer([
+    signIn(buildUser(), {
+      ...pendingPages.dashboard,
+      ...bellServer([
         note({ id: '00000000-0000-4000-8000-000000000002', type: 'kyc.rejected', title: 'Your identity verification was rejected', body: 'The reviewer wrote: blurred.' }),
         note({}),
         note({ id: '00000000-0000-4000-8000-000000000003', type: 'investment.made', title: 'Investment made', readAt: '2026-03-01T00:00:00.000Z' }),
       ]),
-    );
+    });
     const { user } = renderApp('/dashboard');
 
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 8000 });
@@ -67,7 +68,7 @@ describe('the notification bell', { timeout: 20_000 }, () => {
   });
 
   it('marks an item read when it is opened, and goes to its screen', async () => {
-    const fetchMock = signIn(buildUser(), bellServer([note({})]));
+    const fetchMock = signIn(buildUser(), { ...pendingPages.dashboard, ...pendingPages.wallet, ...bellServer([note({})]) });
     const { user, router } = renderApp('/dashboard');
 
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }, { timeout: 8000 }));
@@ -79,7 +80,7 @@ describe('the notification bell', { timeout: 20_000 }, () => {
   });
 
   it('marks all read', async () => {
-    const fetchMock = signIn(buildUser(), bellServer([note({}), note({ id: '00000000-0000-4000-8000-000000000009' })]));
+    const fetchMock = signIn(buildUser(), { ...pendingPages.dashboard, ...bellServer([note({}), note({ id: '00000000-0000-4000-8000-000000000009' })]) });
     const { user } = renderApp('/dashboard');
 
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 8000 }));
@@ -91,7 +92,7 @@ describe('the notification bell', { timeout: 20_000 }, () => {
 
   it('asks the server again when it is opened, without any timer', async () => {
     const { add, handlers } = bellServerWithNews([]);
-    const fetchMock = signIn(buildUser(), handlers);
+    const fetchMock = signIn(buildUser(), { ...pendingPages.dashboard, ...handlers });
     const { user } = renderApp('/dashboard');
     const bell = await screen.findByRole('button', { name: 'Notifications' }, { timeout: 8000 });
     const asked = callsTo(fetchMock, 'GET', '/notifications').length;
@@ -104,7 +105,7 @@ describe('the notification bell', { timeout: 20_000 }, () => {
   });
 
   it('says so when there is nothing yet', async () => {
-    signIn(buildUser(), bellServer([]));
+    signIn(buildUser(), { ...pendingPages.dashboard, ...bellServer([]) });
     const { user } = renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Notifications' }, { timeout: 8000 }));
     expect(await screen.findByText('No notifications yet')).toBeInTheDocument();

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { messages, NOTIFICATION_LINKS, type Notification } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Dropdown } from '@/components/ui/dropdown';
-import { BellIcon, InboxIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
+import { BellIcon, InboxIcon } from 'lucide-react';
+import { LoadingBlock } from '@/components/ui/load-state';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useNotifications } from '../api/get-notifications';
@@ -32,7 +32,7 @@ export function NotificationsMenu() {
       onOpen={() => void refresh()}
       trigger={
         <>
-          <BellIcon />
+          <BellIcon className="h-5 w-5" />
           {unread > 0 && (
             <span
               aria-hidden="true"
@@ -60,9 +60,7 @@ export function NotificationsMenu() {
             )}
           </div>
           {notifications.isPending ? (
-            <div className="flex justify-center py-8">
-              <Spinner label="Loading notifications" />
-            </div>
+            <LoadingBlock label="Loading notifications" className="py-8" />
           ) : notifications.isError && items.length === 0 ? (
             <div role="alert" className="px-4 py-8 text-center text-sm text-slate-600 dark:text-slate-300">
               <p>{messages.notifications.loadFailed}</p>

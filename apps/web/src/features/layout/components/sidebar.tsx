@@ -2,9 +2,11 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Role } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
-import { CloseIcon } from '@/components/ui/icons';
+import { XIcon } from 'lucide-react';
 import { Logo } from '@/components/ui/logo';
+import { ModalBackdrop } from '@/components/ui/modal-parts';
 import { cn } from '@/lib/cn';
+import { useFocusTrap } from '@/lib/use-focus-trap';
 import { isActivePath, navigationFor } from './nav-items';
 
 function Navigation({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
@@ -57,27 +59,18 @@ type SidebarProps = { role: Role; open: boolean; onClose: () => void };
  */
 export function Sidebar({ role, open, onClose }: SidebarProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
+  // Focus stays where the drawer's link or button sent it once it closes, so it is not handed back.
+  const drawerRef = useFocusTrap<HTMLElement>(open, onClose, { initialFocus: closeRef, restoreFocus: false });
 
   useEffect(() => {
     if (!open) return;
-    closeRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
     // A drawer left open while the window grows past the breakpoint must not keep the page locked.
     const wide = window.matchMedia?.('(min-width: 1024px)');
     const onResize = () => {
       if (wide?.matches) onClose();
     };
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    document.addEventListener('keydown', onKeyDown);
     wide?.addEventListener('change', onResize);
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      document.removeEventListener('keydown', onKeyDown);
-      wide?.removeEventListener('change', onResize);
-    };
+    return () => wide?.removeEventListener('change', onResize);
   }, [open, onClose]);
 
   return (
@@ -91,8 +84,9 @@ export function Sidebar({ role, open, onClose }: SidebarProps) {
 
       {open && (
         <div className="fixed inset-0 z-50 lg:hidden">
-          <div aria-hidden="true" className="absolute inset-0 bg-slate-950/60 backdrop-blur-sm" onClick={onClose} />
+          <ModalBackdrop onClose={onClose} />
           <aside
+            ref={drawerRef}
             id="mobile-sidebar"
             role="dialog"
             aria-modal="true"
@@ -110,7 +104,7 @@ export function Sidebar({ role, open, onClose }: SidebarProps) {
                 aria-label="Close menu"
                 className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
               >
-                <CloseIcon />
+                <XIcon className="h-5 w-5" />
               </button>
             </div>
             <Navigation role={role} onNavigate={onClose} />

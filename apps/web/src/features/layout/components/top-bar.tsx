@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { User } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { buttonClasses } from '@/components/ui/button';
-import { MenuIcon } from '@/components/ui/icons';
+import { MenuIcon } from 'lucide-react';
 import { Logo } from '@/components/ui/logo';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { NotificationsMenu } from './notifications-menu';
@@ -24,7 +24,7 @@ export function TopBar({ user, menuOpen, onMenuClick }: TopBarProps) {
             aria-controls={menuOpen ? 'mobile-sidebar' : undefined}
             className="inline-flex h-10 w-10 items-center max-sm:h-11 max-sm:w-11 justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-500 lg:hidden dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
           >
-            <MenuIcon />
+            <MenuIcon className="h-5 w-5" />
           </button>
         )}
         <Link to={paths.home.getHref()} aria-label="Terrafund home" className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { User } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { Dropdown } from '@/components/ui/dropdown';
-import { ChevronDownIcon, LogOutIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, LogOutIcon, UserIcon, WalletIcon } from 'lucide-react';
 import { useLogout } from '@/lib/auth';
 import { getInitials } from '@/lib/format';
 

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NameFields } from '@/components/ui/name-fields';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
@@ -92,12 +93,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
         {editing ? (
           <form onSubmit={onSubmit} noValidate aria-labelledby="personal-info-title" className="space-y-5">
             <div className="grid gap-5 sm:grid-cols-2">
-              <FormField label="First name" error={errors.firstName?.message}>
-                {(control) => <Input {...control} {...register('firstName')} autoComplete="given-name" />}
-              </FormField>
-              <FormField label="Last name" error={errors.lastName?.message}>
-                {(control) => <Input {...control} {...register('lastName')} autoComplete="family-name" />}
-              </FormField>
+              <NameFields register={register} errors={errors} />
               <FormField label="Email" hint="Your e-mail address cannot be changed.">
                 {(control) => <Input {...control} value={user.email} readOnly type="email" className="read-only:bg-slate-50 read-only:text-slate-500 dark:read-only:bg-slate-800/60 dark:read-only:text-slate-400" />}
               </FormField>

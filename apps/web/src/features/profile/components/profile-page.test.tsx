@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages, type User } from '@terrafund/contracts';
-import { buildUser, callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { callsTo, expectToast, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 async function openProfile(member: User = buildUser(), handlers: Parameters<typeof signIn>[1] = {}) {
-  const fetchMock = signIn(member, handlers);
+  const fetchMock = signIn(member, { ...pendingPages.profile, ...handlers });
   const app = renderApp('/profile');
   await screen.findByRole('heading', { name: 'Profile', level: 1 }, { timeout: 5000 });
   return { ...app, fetchMock };

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LockIcon } from '@/components/ui/icons';
+import { LockIcon } from 'lucide-react';
 import { SectionHeader } from './section-header';
 
 /** Spec section 2, Security: the password (two-factor sign-in and sessions have their own cards). */

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { messages, type Session, type User } from '@terrafund/contracts';
-import { buildUser, callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
 
 const CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const sessions: Session[] = [

@@ -2,8 +2,8 @@ import toast from 'react-hot-toast';
 import { messages, type Session } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { GlobeIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
+import { GlobeIcon } from 'lucide-react';
+import { LoadingBlock } from '@/components/ui/load-state';
 import { formatDateTime } from '@/lib/format';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
@@ -74,9 +74,7 @@ export function SessionsCard() {
       <SectionHeader title="Where you're signed in" />
       <div className="px-5 py-3 sm:px-6">
         {sessions.isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner label="Loading sessions" />
-          </div>
+          <LoadingBlock label="Loading sessions" className="py-6" />
         ) : sessions.isError ? (
           <p className="py-3 text-sm text-slate-500">{messages.sessions.loadFailed}</p>
         ) : (

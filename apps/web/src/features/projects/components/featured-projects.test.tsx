@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildUser, renderApp, signIn } from '@/testing/test-utils';
-import { buildProject, queriesTo } from '../testing/project-fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { expectConsoleError, queriesTo, renderApp, signIn } from '@/testing/test-utils';
+import { buildProject, buildUser } from '@/testing/builders';
 
 const member = buildUser({ kycStatus: 'approved', kycVerified: true });
 const projects = ['North Quay Lofts', 'Old Mill Offices', 'River Meadow Land', 'Fourth Project'].map((title) => buildProject({ title }));
@@ -16,18 +16,6 @@ function openDashboard(projectsReply: () => { status?: number; body?: unknown })
 }
 
 describe('dashboard projects', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    // jsdom has no ResizeObserver; the dashboard chart's responsive container asks for one.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  });
-
   it('shows the first 3 projects of the catalogue as cards, and a link to all of them', async () => {
     const { fetchMock } = openDashboard(() => ({ body: projects }));
 
@@ -45,7 +33,8 @@ describe('dashboard projects', { timeout: 20_000 }, () => {
   });
 
   it('logs a failed load and leaves the section out, without a message', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError('Failed to load projects');
+    const logged = vi.spyOn(console, 'error');
     openDashboard(() => ({ status: 400, body: { message: 'Invalid input', code: 'VALIDATION_ERROR' } }));
 
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to load projects', expect.anything()), { timeout: 5000 });

@@ -1,9 +1,9 @@
 import { DASHBOARD_PROJECTS } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
-import { ArrowRightIcon } from '@/components/ui/icons';
+import { ArrowRightIcon } from 'lucide-react';
 import { TextLink } from '@/components/ui/text-link';
 import { useFeaturedProjects } from '../api/get-projects';
-import { useLogError } from '../hooks/use-log-error';
+import { useLogError } from '@/lib/use-log-error';
 import { ProjectCard, ProjectCardSkeleton } from './project-card';
 
 // grid-cols-1 (minmax(0, 1fr)) rather than the implicit column, so a long title truncates instead of widening the page.

@@ -4,7 +4,7 @@ import { investBody, messages, type Project, type User } from '@terrafund/contra
 import { paths } from '@/config/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LockIcon, WalletIcon } from '@/components/ui/icons';
+import { LockIcon, WalletIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { useUser } from '@/lib/auth';

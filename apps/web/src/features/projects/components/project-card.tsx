@@ -3,7 +3,7 @@ import { projectImageSrc, type Project } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { ImageIcon, MapPinIcon } from '@/components/ui/icons';
+import { ImageIcon, MapPinIcon } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/cn';
 import { formatFigure, formatPercent, fundedPercent, PROJECT_TYPE_LABELS } from '../utils/project-figures';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Project, User } from '@terrafund/contracts';
-import { buildUser, callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { buildProject } from '../testing/project-fixtures';
+import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
+import { buildProject, buildUser } from '@/testing/builders';
 
 const verified = buildUser({ kycStatus: 'approved', kycVerified: true, balance: 20_000.5 });
 const project = buildProject();

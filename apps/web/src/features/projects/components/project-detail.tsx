@@ -4,10 +4,11 @@ import toast from 'react-hot-toast';
 import { messages, type Project } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, ArrowLeftIcon, BuildingIcon, ClockIcon, CoinIcon, MapPinIcon, TrendingUpIcon } from '@/components/ui/icons';
+import { LoadFailed } from '@/components/ui/load-state';
+import { ArrowLeftIcon, BuildingIcon, ClockIcon, CoinsIcon, MapPinIcon, TrendingUpIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { isApiError } from '@/lib/api-client';
@@ -99,7 +100,7 @@ function ProjectView({ project }: { project: Project }) {
             <KeyFigure icon={<ClockIcon className="h-5 w-5" />} label="Term">
               {project.term} months
             </KeyFigure>
-            <KeyFigure icon={<CoinIcon className="h-5 w-5" />} label="Minimum investment">
+            <KeyFigure icon={<CoinsIcon className="h-5 w-5" />} label="Minimum investment">
               {formatFigure(project.minInvestment)}
             </KeyFigure>
           </dl>
@@ -143,21 +144,16 @@ export function ProjectDetail({ id }: { id: string }) {
   return (
     <Card>
       <title>Project · Terrafund</title>
-      <EmptyState
+      <LoadFailed
         className="py-16"
-        icon={<AlertTriangleIcon className="h-5 w-5" />}
         title="Project unavailable"
         description="Please try again in a moment."
-        action={
-          <div className="flex flex-wrap justify-center gap-2">
-            <Button variant="outline" onClick={() => void project.refetch()} isLoading={project.isFetching}>
-              Try again
-            </Button>
-            <Link to={paths.projects.getHref()} className={buttonClasses()}>
-              <ArrowLeftIcon className="h-4 w-4" />
-              Back to Projects
-            </Link>
-          </div>
+        query={project}
+        alternative={
+          <Link to={paths.projects.getHref()} className={buttonClasses()}>
+            <ArrowLeftIcon className="h-4 w-4" />
+            Back to Projects
+          </Link>
         }
       />
     </Card>

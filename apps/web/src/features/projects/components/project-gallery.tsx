@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { projectImageSrc } from '@terrafund/contracts';
-import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from '@/components/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 type ProjectGalleryProps = { title: string; images: readonly string[] };
@@ -56,10 +56,10 @@ export function ProjectGallery({ title, images }: ProjectGalleryProps) {
         {count > 1 && (
           <>
             <button type="button" onClick={() => show(index - 1)} aria-label="Previous picture" className={cn(arrowButton, 'left-3')}>
-              <ChevronLeftIcon />
+              <ChevronLeftIcon className="h-5 w-5" />
             </button>
             <button type="button" onClick={() => show(index + 1)} aria-label="Next picture" className={cn(arrowButton, 'right-3')}>
-              <ChevronRightIcon />
+              <ChevronRightIcon className="h-5 w-5" />
             </button>
           </>
         )}

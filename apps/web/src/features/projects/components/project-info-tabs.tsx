@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Project } from '@terrafund/contracts';
 import { EmptyState } from '@/components/ui/empty-state';
-import { CheckCircleIcon, ExternalLinkIcon, FileTextIcon } from '@/components/ui/icons';
+import { CheckCircleIcon, ExternalLinkIcon, FileTextIcon } from 'lucide-react';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format';
 import { formatFigure, formatPercent, PAYMENT_SCHEDULE_LABELS } from '../utils/project-figures';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildUser, renderApp, signIn } from '@/testing/test-utils';
-import { buildProject, queriesTo } from '../testing/project-fixtures';
+import { expectConsoleError, queriesTo, renderApp, signIn } from '@/testing/test-utils';
+import { buildProject, buildUser } from '@/testing/builders';
 
 const member = buildUser();
 const harbour = buildProject();
@@ -141,7 +141,8 @@ describe('projects catalogue', { timeout: 20_000 }, () => {
   });
 
   it('logs a failed load without a message to the member', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError('Failed to load projects');
+    const logged = vi.spyOn(console, 'error');
     signIn(member, { 'GET /projects': () => ({ status: 400, body: { message: 'Search must be at most 100 characters', code: 'VALIDATION_ERROR' } }) });
     await visit('/projects');
 
@@ -151,7 +152,7 @@ describe('projects catalogue', { timeout: 20_000 }, () => {
   });
 
   it('shows an error with Try again when the list fails to load, never "No projects found", and loads on Try again', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError('Failed to load projects');
     let fail = true;
     const { user } = (signIn(member, {
       'GET /projects': () => (fail ? { status: 500, body: { message: 'Internal error', code: 'INTERNAL' } } : { body: [harbour] }),

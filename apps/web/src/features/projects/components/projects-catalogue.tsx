@@ -1,14 +1,14 @@
-import { PROJECT_STATUSES, PROJECT_TYPES, type ProjectStatus, type ProjectType } from '@terrafund/contracts';
+import { PROJECT_STATUSES, PROJECT_TYPES } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { BuildingIcon, SearchIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { BuildingIcon, SearchIcon } from 'lucide-react';
+import { SearchField } from '@/components/ui/search-field';
+import { FilterSelect } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import { useProjects } from '../api/get-projects';
-import { useLogError } from '../hooks/use-log-error';
-import { useProjectFilters } from '../hooks/use-project-filters';
+import { useLogError } from '@/lib/use-log-error';
 import { PROJECT_STATUS_LABELS, PROJECT_TYPE_LABELS } from '../utils/project-figures';
 import { ProjectCard, ProjectCardSkeleton } from './project-card';
 
@@ -20,7 +20,7 @@ const grid = 'grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
 /** The catalogue (docs/product.md §2.5 Member screens, Projects list): search and filters kept in the URL, and a grid of cards. */
 export function ProjectsCatalogue() {
-  const filters = useProjectFilters();
+  const filters = useUrlFilters({ filters: { type: PROJECT_TYPES, status: PROJECT_STATUSES } });
   const projects = useProjects(filters.applied);
   useLogError(projects.error, 'projects');
 
@@ -30,47 +30,10 @@ export function ProjectsCatalogue() {
   return (
     <div className="space-y-6">
       <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_auto_auto] sm:p-5">
-        <div className="relative">
-          <label htmlFor="projects-search" className="sr-only">
-            Search projects
-          </label>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <Input
-            id="projects-search"
-            type="search"
-            value={filters.search}
-            onChange={(event) => filters.onSearchChange(event.target.value)}
-            placeholder="Search projects..."
-            autoComplete="off"
-            maxLength={100}
-            className="pl-9"
-          />
-        </div>
+        <SearchField id="projects-search" label="Search projects" placeholder="Search projects..." maxLength={100} {...filters.searchField} />
         <div className="grid grid-cols-2 gap-3 sm:contents">
-          <div>
-            <label htmlFor="projects-type" className="sr-only">
-              Filter by type
-            </label>
-            <Select
-              id="projects-type"
-              options={typeOptions}
-              value={filters.applied.type}
-              onChange={(event) => filters.setType(event.target.value as ProjectType | '')}
-              className="sm:w-44"
-            />
-          </div>
-          <div>
-            <label htmlFor="projects-status" className="sr-only">
-              Filter by status
-            </label>
-            <Select
-              id="projects-status"
-              options={statusOptions}
-              value={filters.applied.status}
-              onChange={(event) => filters.setStatus(event.target.value as ProjectStatus | '')}
-              className="sm:w-44"
-            />
-          </div>
+          <FilterSelect id="projects-type" label="Filter by type" options={typeOptions} className="sm:w-44" {...filters.filterField('type')} />
+          <FilterSelect id="projects-status" label="Filter by status" options={statusOptions} className="sm:w-44" {...filters.filterField('status')} />
         </div>
       </Card>
 

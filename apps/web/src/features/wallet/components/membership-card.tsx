@@ -3,7 +3,7 @@ import { capitalize } from '@/components/money/transaction-cells';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CoinIcon } from '@/components/ui/icons';
+import { CoinsIcon } from 'lucide-react';
 import { formatDate } from '@/lib/format';
 
 const orNotAvailable = (date: string | null | undefined) => (date ? formatDate(date) : 'N/A');
@@ -34,7 +34,7 @@ export function MembershipCard({ user, onRenew }: { user: User; onRenew: () => v
           </p>
         </div>
         <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400">
-          <CoinIcon className="h-5 w-5" />
+          <CoinsIcon className="h-5 w-5" />
         </span>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PackPayment, User } from '@terrafund/contracts';
-import { buildUser, callsTo, renderApp, signIn } from '@/testing/test-utils';
-import { buildPackPayment, buildTransaction, stubLocationAssign, walletHandlers } from '../testing/wallet-fixtures';
+import { callsTo, renderApp, signIn } from '@/testing/test-utils';
+import { buildPackPayment, buildTransaction, buildUser } from '@/testing/builders';
+import { stubLocationAssign, walletHandlers } from '../testing/wallet-fixtures';
 
 const member = buildUser({ membershipLevel: 'gold', membershipStartDate: '2026-01-05T10:00:00.000Z', membershipEndDate: '2029-01-05T10:00:00.000Z' });
 const newcomer = buildUser();

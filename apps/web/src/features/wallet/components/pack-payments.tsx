@@ -5,8 +5,8 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, CoinIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { CoinsIcon } from 'lucide-react';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDate, formatUsd } from '@/lib/format';
@@ -56,26 +56,20 @@ export function PackPayments() {
   let body: ReactNode;
   if (payments.isPending) {
     body = (
-      <div className="flex justify-center py-10">
-        <Spinner label="Loading pack payments" />
-      </div>
+      <LoadingBlock label="Loading pack payments" className="py-10" />
     );
   } else if (payments.isError) {
     body = (
       <div role="alert">
-        <EmptyState
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
+        <LoadFailed
           title="Failed to load your pack payments."
-          action={
-            <Button variant="outline" size="sm" isLoading={payments.isFetching} onClick={() => void payments.refetch()}>
-              Try again
-            </Button>
-          }
+          query={payments}
+          size="sm"
         />
       </div>
     );
   } else if (payments.data.length === 0) {
-    body = <EmptyState icon={<CoinIcon className="h-5 w-5" />} title="No pack payments yet" description="A pack you choose and pay for shows here." />;
+    body = <EmptyState icon={<CoinsIcon className="h-5 w-5" />} title="No pack payments yet" description="A pack you choose and pay for shows here." />;
   } else {
     body = (
       <Table caption="Pack payments" minWidth="min-w-0">

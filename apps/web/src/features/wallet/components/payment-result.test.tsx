@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildUser, expectToast, renderApp, signIn } from '@/testing/test-utils';
+import { buildUser } from '@/testing/builders';
+import { expectToast, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 describe('payment result pages', () => {
   afterEach(() => {
@@ -12,7 +13,7 @@ describe('payment result pages', () => {
     ['/wallet/payment/timeout', 'Payment Timed Out', 'Payment timed out'],
   ])('%s says what happened, toasts it and returns to /wallet after 3 s', async (path, heading, message) => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    signIn(buildUser());
+    signIn(buildUser(), pendingPages.wallet);
     const { router } = renderApp(path);
 
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();

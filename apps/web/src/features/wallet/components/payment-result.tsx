@@ -5,7 +5,7 @@ import { messages, PAYMENT_REDIRECT_MS } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CheckCircleIcon, ClockIcon } from '@/components/ui/icons';
+import { CheckCircleIcon, ClockIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 const outcomes = {

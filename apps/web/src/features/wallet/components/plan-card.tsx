@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Plan } from '@terrafund/contracts';
 import { capitalize } from '@/components/money/transaction-cells';
 import { Badge } from '@/components/ui/badge';
-import { CheckCircleIcon, CheckIcon } from '@/components/ui/icons';
+import { CheckCircleIcon, CheckIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';
 

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '@terrafund/contracts';
-import { buildUser, callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { buildTransaction, config, plans, stubLocationAssign, walletHandlers } from '../testing/wallet-fixtures';
+import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
+import { buildTransaction, buildUser } from '@/testing/builders';
+import { config, plans, stubLocationAssign, walletHandlers } from '../testing/wallet-fixtures';
 
 const newcomer = buildUser({ balance: 42.5 });
 const paymentUrl = 'https://pay.example.com/i/inv_123';
@@ -92,7 +93,6 @@ describe('plan chooser', { timeout: 20_000 }, () => {
     ['"Failed to process deposit." without one', { status: 502 }, 'Failed to process deposit.'],
     ['"Failed to process deposit." for a payment address that is not a web page', { status: 201, body: { transaction: buildTransaction(), payment_url: 'javascript:alert(1)' } }, 'Failed to process deposit.'],
   ])('a failed deposit shows %s, once, and stays on the page', async (_case, reply, message) => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const assign = stubLocationAssign();
     const { user } = await openWallet(newcomer, { 'POST /transactions': () => reply });
 

@@ -5,9 +5,9 @@ import { capitalize } from '@/components/money/transaction-cells';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadingBlock } from '@/components/ui/load-state';
 import { errorMessage } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { usePublicConfig } from '@/lib/public-config';
@@ -82,9 +82,7 @@ export function PlanChooser({ user, onBack }: PlanChooserProps) {
           </div>
 
           {plans.isPending ? (
-            <div className="flex justify-center py-12">
-              <Spinner label="Loading plans" />
-            </div>
+            <LoadingBlock label="Loading plans" className="py-12" />
           ) : plans.isError ? (
             <Alert
               tone="danger"

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages, type TransactionDetail } from '@terrafund/contracts';
-import { buildUser, expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { buildTransaction, walletHandlers } from '../testing/wallet-fixtures';
+import { expectToast, renderApp, signIn } from '@/testing/test-utils';
+import { buildTransaction, buildUser } from '@/testing/builders';
+import { walletHandlers } from '../testing/wallet-fixtures';
 
 const member = buildUser({ balance: 100, membershipLevel: 'gold', membershipStartDate: '2026-01-05T10:00:00.000Z', membershipEndDate: '2029-01-05T10:00:00.000Z' });
 const withdrawal = buildTransaction({ type: 'withdrawal', amount: 30, status: 'completed', walletAddress: 'bc1qmemberaddress', txHash: '0xabc123' });

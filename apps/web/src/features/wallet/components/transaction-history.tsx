@@ -4,8 +4,8 @@ import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/compone
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertTriangleIcon, TransactionsIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { ArrowLeftRightIcon } from 'lucide-react';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { useTransactions } from '../api/get-transactions';
@@ -29,26 +29,20 @@ export function TransactionHistory() {
   let body: ReactNode;
   if (transactions.isPending) {
     body = (
-      <div className="flex justify-center py-12">
-        <Spinner label="Loading transactions" />
-      </div>
+      <LoadingBlock label="Loading transactions" className="py-12" />
     );
   } else if (transactions.isError && rows.length === 0) {
     body = (
       <div role="alert">
-        <EmptyState
-          icon={<AlertTriangleIcon className="h-5 w-5" />}
+        <LoadFailed
           title={messages.wallet.transactionsFailed}
-          action={
-            <Button variant="outline" size="sm" isLoading={transactions.isFetching} onClick={() => void transactions.refetch()}>
-              Try again
-            </Button>
-          }
+          query={transactions}
+          size="sm"
         />
       </div>
     );
   } else if (rows.length === 0) {
-    body = <EmptyState icon={<TransactionsIcon className="h-5 w-5" />} title="No transactions found" />;
+    body = <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title="No transactions found" />;
   } else {
     body = (
       // On a phone the date moves under the type, so the amount and status stay in view without scrolling.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { User } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { WalletIcon } from '@/components/ui/icons';
+import { WalletIcon } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatUsd } from '@/lib/format';
 import { MembershipCard } from './membership-card';

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Transaction, User } from '@terrafund/contracts';
-import { buildUser, callsTo, renderApp, signIn } from '@/testing/test-utils';
-import { buildTransaction, walletHandlers } from '../testing/wallet-fixtures';
+import { callsTo, renderApp, signIn } from '@/testing/test-utils';
+import { buildTransaction, buildUser, endedMembership } from '@/testing/builders';
+import { walletHandlers } from '../testing/wallet-fixtures';
 
 const member = buildUser({
   balance: 1234.5,
@@ -48,14 +49,7 @@ describe('wallet view', { timeout: 20_000 }, () => {
   it('shows an ended membership as Ended with its end day, and offers a new pack', async () => {
     const ended = buildUser({
       balance: 7800,
-      currentMembership: {
-        pack: 'gold',
-        status: 'ended',
-        startedAt: '2026-01-05T12:00:00.000Z',
-        endsAt: '2029-01-05T00:00:00.000Z',
-        lastPaidDay: '2029-01-05',
-        endedAt: '2029-01-05T00:00:00.000Z',
-      },
+      currentMembership: endedMembership,
     });
     const { user } = await openWallet(ended);
 

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard, User } from '@terrafund/contracts';
-import { buildUser, callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
-import { buildTransaction, walletHandlers } from '../testing/wallet-fixtures';
+import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
+import { buildTransaction, buildUser } from '@/testing/builders';
+import { walletHandlers } from '../testing/wallet-fixtures';
 
 const verified = buildUser({ balance: 100, membershipLevel: 'gold', kycStatus: 'approved', kycVerified: true });
 

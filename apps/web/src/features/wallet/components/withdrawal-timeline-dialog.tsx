@@ -1,6 +1,6 @@
 import type { TimelineStep } from '@terrafund/contracts';
 import { Dialog } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadingBlock } from '@/components/ui/load-state';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { useTransaction } from '../api/get-transaction';
@@ -15,9 +15,7 @@ export function WithdrawalTimelineDialog({ transactionId, onClose }: { transacti
   return (
     <Dialog open={transactionId !== null} onClose={onClose} title="Withdrawal details">
       {detail.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner label="Loading the withdrawal" />
-        </div>
+        <LoadingBlock label="Loading the withdrawal" className="py-8" />
       ) : detail.isError || !transaction ? (
         <p role="alert" className="text-sm text-rose-600 dark:text-rose-400">
           Failed to load this withdrawal.
