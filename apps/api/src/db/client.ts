@@ -34,6 +34,17 @@ export function preparedStatement<T>(build: (db: Database) => T): (db: Database)
   };
 }
 
+/**
+ * The rows of a prepared statement as the driver returns them, without Drizzle's row mapping: Drizzle's `all()`,
+ * which both drivers' prepared queries have at run time though its types do not show it. For a hot read that
+ * converts its own columns (a member's transactions page); the tests of that read run on both drivers.
+ */
+export function unmappedRows<R>(statement: object, values: Record<string, unknown>): Promise<R[]> {
+  const all = (statement as { all?: (values: Record<string, unknown>) => Promise<R[]> }).all;
+  if (typeof all !== 'function') throw new Error('this Drizzle version has no unmapped read (prepared `all()`)');
+  return all.call(statement, values);
+}
+
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 export type DatabaseHandle = {
