@@ -105,7 +105,8 @@ export function explainSent(url: string, statement: SentStatement, options: stri
 export type SignedInApp = { app: App; headers: Record<string, string>; close: () => Promise<void> };
 
 /**
- * The real app in production mode on `database` (jobs off, no web files, silent), with `admin` signed in by
+ * The real app in production mode on `database` (jobs off, no web files, silent, a payment provider and mail
+ * server named but never called), with `admin` signed in by
  * password (REQUIRE_ADMIN_2FA off for the bench): the authorization header to send, and close for both.
  */
 export async function signedInAdminApp(options: {
@@ -119,6 +120,14 @@ export async function signedInAdminApp(options: {
   const config = loadConfig({
     NODE_ENV: 'production',
     REQUIRE_ADMIN_2FA: 'false',
+    // Production refuses the sandbox and mail to the log; the bench sends no mail and takes no payment (jobs
+    // off), so a provider and a mail server are named only to start.
+    PAYMENT_PROVIDER: 'btcpay',
+    BTCPAY_URL: 'https://btcpay.invalid',
+    BTCPAY_API_KEY: 'bench-unused',
+    BTCPAY_STORE_ID: 'bench-unused',
+    BTCPAY_WEBHOOK_SECRET: 'bench-unused-webhook-secret',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
     DATABASE_URL: url,
     DATA_DIR: path.join(os.tmpdir(), `${options.dataDirName}-${process.pid}`),
     APP_SECRET: randomBytes(48).toString('base64url'),
