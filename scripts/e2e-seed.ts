@@ -1,10 +1,13 @@
 // Prepares the end-to-end database before the server starts: a member who joined weeks ago, with approved
 // KYC, an active pack and the dividends the real payout job pays for the business days since. Journeys that
 // need money to move (withdrawals, investments) start from this member instead of waiting days for a payout.
+// Also a second member whose pack payment arrived after its invoice had expired, held for an admin's review,
+// as a BTCPay or NOWPayments deployment produces them (the sandbox cannot pay an expired invoice): the admin's
+// held-payment panel and its decision dialog then have something to show.
 // Usage: tsx scripts/e2e-seed.ts <dataDir> <email> <password>   (prints nothing; exits non-zero on failure)
 import { eq } from 'drizzle-orm';
 import { connectDatabase } from '../apps/api/src/db/client';
-import { memberships, users } from '../apps/api/src/db/schema';
+import { memberships, paymentInvoices, transactions, users } from '../apps/api/src/db/schema';
 import { newMembershipValues } from '../apps/api/src/modules/memberships';
 import { runPayouts } from '../apps/api/src/modules/payouts';
 import { systemClock } from '../apps/api/src/lib/clock';
@@ -38,9 +41,59 @@ async function main() {
     if (paid.paid === 0) throw new Error('the payout job paid nothing to the seeded member');
     const [check] = await database.db.select().from(users).where(eq(users.id, member!.id));
     if (!check) throw new Error('seeded member missing');
+    await seedHeldPayment(database.db, password);
   } finally {
     await database.close();
   }
+}
+
+/** A Gold pack paid late: its deposit failed when the invoice expired, the payment then arrived and is held. */
+async function seedHeldPayment(db: ReturnType<typeof connectDatabase>['db'], password: string) {
+  const opened = new Date(Date.now() - 3 * 3600 * 1000);
+  const expired = new Date(opened.getTime() + 30 * 60 * 1000);
+  const paid = new Date(opened.getTime() + 2 * 3600 * 1000);
+  const [member] = await db
+    .insert(users)
+    .values({
+      email: 'held.payment@example.com',
+      firstName: 'Hal',
+      lastName: 'Held',
+      phone: '+1 555 010 4343',
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: opened,
+      createdAt: opened,
+      updatedAt: opened,
+    })
+    .returning();
+  const [deposit] = await db
+    .insert(transactions)
+    .values({
+      userId: member!.id,
+      type: 'deposit',
+      amountCents: 250_000,
+      status: 'failed',
+      description: 'Gold pack purchase',
+      plan: 'gold',
+      createdAt: opened,
+      updatedAt: expired,
+    })
+    .returning();
+  await db.insert(paymentInvoices).values({
+    transactionId: deposit!.id,
+    userId: member!.id,
+    provider: 'sandbox',
+    invoiceId: `e2e-held-${deposit!.id}`,
+    pack: 'gold',
+    amountCents: 250_000,
+    state: 'review',
+    rawStatus: 'Settled',
+    reviewReason: 'late',
+    paymentUrl: 'http://localhost/expired-invoice',
+    expiresAt: expired,
+    closedAt: paid,
+    createdAt: opened,
+    updatedAt: paid,
+  });
 }
 
 main().catch((error) => {
