@@ -140,10 +140,12 @@ try {
   for (const [pathname, file] of Object.entries(DRAWN)) {
     const markup = await prerender(pathname);
     if (!markup.includes('<main')) throw new Error(`${pathname} pre-rendered without its <main>`);
-    // React writes the screen's <title> where it renders it; the page's own belongs in <head>.
+    // React writes the screen's <title> where it renders it; the page's own goes into <head>, before the
+    // site's: it names the page until the app runs, React adopts it, and when the app later removes it (another
+    // screen) the site's title is still there, as on any other page.
     const title = markup.match(/^<title>.*?<\/title>/)?.[0] ?? '';
     const page = startInSteps(shell, { afterPaint: true })
-      .replace(/<title>.*?<\/title>/, title || '$&')
+      .replace(/<title>.*?<\/title>/, (siteTitle) => title + siteTitle)
       .replace('<div id="root"></div>', `<div id="root" data-prerendered>${markup.slice(title.length)}</div>`);
     writeCompressed(path.join(outDir, file), page);
     pages[pathname] = `prerendered/${file}`;

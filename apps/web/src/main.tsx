@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, createAppRouter, whenRouterReady } from './app/router';
@@ -13,11 +13,43 @@ Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfi
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+type HeldAction = { click: HTMLElement } | { form: EventTarget | null; submitter: HTMLElement | null };
+
+declare global {
+  interface Window {
+    /** Set once the app has rendered (or hydrated) its first screen; index.html holds what was done before. */
+    __appReady?: boolean;
+    __held?: HeldAction[];
+  }
+}
+
+/**
+ * Marks the app as running once its first screen is committed, and does what the visitor did on the drawn page
+ * before (index.html held it): the buttons pressed, in order, and a form sent with Enter. Elements the first
+ * render replaced are gone and skipped.
+ */
+function AppStarted() {
+  useEffect(() => {
+    window.__appReady = true;
+    const held = window.__held ?? [];
+    window.__held = [];
+    for (const action of held) {
+      if ('click' in action) {
+        if (action.click.isConnected) action.click.click();
+      } else if (action.form instanceof HTMLFormElement && action.form.isConnected) {
+        action.form.requestSubmit(action.submitter ?? undefined);
+      }
+    }
+  }, []);
+  return null;
+}
+
 const router = createAppRouter();
 const app = (
   <StrictMode>
     <AppProvider>
       <AppRouter router={router} />
+      <AppStarted />
     </AppProvider>
   </StrictMode>
 );
