@@ -99,8 +99,10 @@ function startInSteps(html, { afterPaint }) {
   if (!first.length) throw new Error('no react-dom chunk among the entry\'s preloads (apps/web/vite.config.ts)');
   // A page that starts at once keeps its preload links where the browser sees them first; a drawn page adds them
   // when it starts.
-  const start = `<script data-entry="${entry[1]}" data-preload="${afterPaint ? hrefs.join(' ') : ''}" data-first="${first.join(' ')}"${afterPaint ? ' data-after-paint' : ''}>${START_IN_STEPS}</script>`;
-  let out = html.replace(entry[0], () => start);
+  const start = `<script data-entry="${entry[1]}" data-preload="${afterPaint ? [entry[1], ...hrefs].join(' ') : ''}" data-first="${first.join(' ')}"${afterPaint ? ' data-after-paint' : ''}>${START_IN_STEPS}</script>`;
+  // The entry itself is preloaded too: imported only after React, it must not wait for React to download first.
+  const entryPreload = `<link rel="modulepreload" crossorigin href="${entry[1]}">`;
+  let out = html.replace(entry[0], () => (afterPaint ? start : entryPreload + start));
   if (afterPaint) for (const [link] of preloads) out = out.replace(link, '');
   return out;
 }
