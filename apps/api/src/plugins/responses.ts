@@ -9,3 +9,27 @@ export const errorResponses = {
   409: errorResponse,
   429: errorResponse,
 } as const;
+
+/** The bearer-token requirement of every signed-in route, for the OpenAPI document. */
+export const bearerAuth = [{ bearer: [] }];
+
+/**
+ * The schema pieces each route of a module repeats: the module's OpenAPI tags, the bearer requirement of a signed-in
+ * route, and the error answers beside the route's own (`answers`, e.g. `{ 200: schema }`). `parts` holds what is the
+ * route's own: description, params, querystring, body.
+ */
+export function routeSchemas(tags: string[]) {
+  return {
+    open: <Parts extends object, Answers extends object>(parts: Parts, answers: Answers) => ({
+      tags,
+      ...parts,
+      response: { ...errorResponses, ...answers },
+    }),
+    signedIn: <Parts extends object, Answers extends object>(parts: Parts, answers: Answers) => ({
+      tags,
+      security: bearerAuth,
+      ...parts,
+      response: { ...errorResponses, ...answers },
+    }),
+  };
+}

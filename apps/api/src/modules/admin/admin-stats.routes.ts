@@ -8,7 +8,7 @@ import {
   userStatsSchema,
 } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { errorResponses } from '../../plugins/responses';
+import { routeSchemas } from '../../plugins/responses';
 import * as service from './admin-stats.service';
 
 /**
@@ -20,48 +20,47 @@ import * as service from './admin-stats.service';
 export const adminStatsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    const schemas = routeSchemas(['admin']);
     const config = { access: 'admin' as const };
-    const security = [{ bearer: [] }];
-    const tags = ['admin'];
 
     app.get('/admin/dashboard/stats', {
       config,
-      schema: {
-        tags,
-        security,
-        description:
-          'Members, USD invested (completed deposits and project investments), the latest day of dividends, this month\'s volume, and 30-day growth in percent.',
-        response: { 200: adminStatsSchema, ...errorResponses },
-      },
+      schema: schemas.signedIn(
+        {
+          description:
+            'Members, USD invested (completed deposits and project investments), the latest day of dividends, this month\'s volume, and 30-day growth in percent.',
+        },
+        { 200: adminStatsSchema },
+      ),
       handler: async () => service.dashboardStats(deps),
     });
 
     app.get('/users/stats', {
       config,
-      schema: { tags, security, response: { 200: userStatsSchema, ...errorResponses } },
+      schema: schemas.signedIn({}, { 200: userStatsSchema }),
       handler: async () => service.userStats(deps),
     });
 
     app.get('/users/stats/monthly/:year/:month', {
       config,
-      schema: { tags, security, params: monthlyStatsParams, response: { 200: userMonthlyStatsSchema, ...errorResponses } },
+      schema: schemas.signedIn({ params: monthlyStatsParams }, { 200: userMonthlyStatsSchema }),
       handler: async (request) => service.userMonthlyStats(deps, request.params.year, request.params.month),
     });
 
     app.get('/transactions/stats', {
       config,
-      schema: { tags, security, response: { 200: transactionStatsSchema, ...errorResponses } },
+      schema: schemas.signedIn({}, { 200: transactionStatsSchema }),
       handler: async () => service.transactionStats(deps),
     });
 
     app.get('/transactions/stats/monthly/:year/:month', {
       config,
-      schema: {
-        tags,
-        security,
-        params: monthlyStatsParams,
-        response: { 200: transactionMonthlyStatsSchema, ...errorResponses },
-      },
+      schema: schemas.signedIn(
+        {
+          params: monthlyStatsParams,
+        },
+        { 200: transactionMonthlyStatsSchema },
+      ),
       handler: async (request) => service.transactionMonthlyStats(deps, request.params.year, request.params.month),
     });
   };

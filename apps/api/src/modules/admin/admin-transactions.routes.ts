@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminTransactionSchema, adminTransactionsQuery } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { errorResponses } from '../../plugins/responses';
+import { routeSchemas } from '../../plugins/responses';
 import * as service from './admin-transactions.service';
 import { PageBookmarks } from './page-bookmarks';
 
@@ -10,33 +10,32 @@ import { PageBookmarks } from './page-bookmarks';
 export const adminTransactionsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    const schemas = routeSchemas(['admin']);
     const config = { access: 'admin' as const };
-    const security = [{ bearer: [] }];
-    const tags = ['admin'];
     // One per app: where each page of each search ended (page-bookmarks.ts).
     const bookmarks = new PageBookmarks();
 
     app.get('/admin/dashboard/transactions', {
       config,
-      schema: {
-        tags,
-        security,
-        description: 'The 10 newest transactions with their members.',
-        response: { 200: z.array(adminTransactionSchema), ...errorResponses },
-      },
+      schema: schemas.signedIn(
+        {
+          description: 'The 10 newest transactions with their members.',
+        },
+        { 200: z.array(adminTransactionSchema) },
+      ),
       handler: async () => service.recentTransactions(deps),
     });
 
     app.get('/admin/transactions', {
       config,
-      schema: {
-        tags,
-        security,
-        description:
-          '20 a page, newest first, `[]` past the end. `search` matches e-mail, names, a transaction id, a type or a status (every word must match). When a next page exists the answer names it in `X-Next-Cursor` and `Link: <…>; rel="next"`; `cursor` continues from there.',
-        querystring: adminTransactionsQuery,
-        response: { 200: z.array(adminTransactionSchema), ...errorResponses },
-      },
+      schema: schemas.signedIn(
+        {
+          description:
+            '20 a page, newest first, `[]` past the end. `search` matches e-mail, names, a transaction id, a type or a status (every word must match). When a next page exists the answer names it in `X-Next-Cursor` and `Link: <…>; rel="next"`; `cursor` continues from there.',
+          querystring: adminTransactionsQuery,
+        },
+        { 200: z.array(adminTransactionSchema) },
+      ),
       handler: async (request, reply) => {
         const page = await service.listTransactions(deps, bookmarks, request.query);
         if (page.next) {

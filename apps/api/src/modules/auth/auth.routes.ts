@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps, RequestMeta } from '../../deps';
 import { requireAuth } from '../../plugins/access';
 import { keyedLimit, perAddress } from '../../plugins/rate-limit';
-import { errorResponses } from '../../plugins/responses';
+import { routeSchemas } from '../../plugins/responses';
 import { publicUser } from '../users';
 import { updateProfile } from '../users';
 import * as auth from './auth.service';
@@ -31,8 +31,7 @@ const meta = (request: FastifyRequest): RequestMeta => ({
 export const authRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['auth'];
-    const bearer = [{ bearer: [] }];
+    const schemas = routeSchemas(['auth']);
     const limits = deps.config.rateLimits;
     // Counted whether or not the address has an account, so the limit itself tells nothing.
     const bodyEmail = (request: FastifyRequest) => auth.normalizeEmail((request.body as { email: string }).email);
@@ -41,45 +40,45 @@ export const authRoutes =
 
     app.post('/users/register', {
       config: { access: 'public', rateLimit: perAddress(limits.register) },
-      schema: { tags, body: registerBody, response: { 201: verificationRequired, ...errorResponses } },
+      schema: schemas.open({ body: registerBody }, { 201: verificationRequired }),
       preHandler: registerPerAccount,
       handler: async (request, reply) => reply.status(201).send(await auth.register(deps, request.body)),
     });
 
     app.post('/users/login', {
       config: { access: 'public', rateLimit: perAddress(limits.loginPerAddress) },
-      schema: { tags, body: loginBody, response: { 200: loginResponse, ...errorResponses } },
+      schema: schemas.open({ body: loginBody }, { 200: loginResponse }),
       handler: async (request) => auth.login(deps, request.body, meta(request)),
     });
 
     app.post('/users/verify-otp', {
       config: { access: 'public', rateLimit: perAddress(limits.verifyPerAddress) },
-      schema: { tags, body: verifyOtpBody, response: { 200: authSuccess, ...errorResponses } },
+      schema: schemas.open({ body: verifyOtpBody }, { 200: authSuccess }),
       handler: async (request) => auth.verifyOtp(deps, request.body, meta(request)),
     });
 
     app.post('/users/resend-otp', {
       config: { access: 'public', rateLimit: perAddress(limits.resendPerAddress) },
-      schema: { tags, body: emailOnlyBody, response: { 200: messageResponse, ...errorResponses } },
+      schema: schemas.open({ body: emailOnlyBody }, { 200: messageResponse }),
       handler: async (request) => auth.resendOtp(deps, request.body),
     });
 
     app.post('/users/forgot-password', {
       config: { access: 'public', rateLimit: perAddress(limits.forgotPerAddress) },
-      schema: { tags, body: emailOnlyBody, response: { 200: messageResponse, ...errorResponses } },
+      schema: schemas.open({ body: emailOnlyBody }, { 200: messageResponse }),
       preHandler: forgotPerAccount,
       handler: async (request) => auth.forgotPassword(deps, request.body),
     });
 
     app.post('/users/reset-password', {
       config: { access: 'public', rateLimit: perAddress(limits.resetPerAddress) },
-      schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errorResponses } },
+      schema: schemas.open({ body: resetPasswordBody }, { 200: messageResponse }),
       handler: async (request) => auth.resetPassword(deps, request.body),
     });
 
     app.post('/users/logout', {
       config: { access: 'user' },
-      schema: { tags, security: bearer, response: { 200: messageResponse, ...errorResponses } },
+      schema: schemas.signedIn({}, { 200: messageResponse }),
       handler: async (request) => auth.logout(deps, requireAuth(request).sessionId),
     });
 
@@ -89,19 +88,19 @@ export const authRoutes =
         // The current password is guessed through this route too: limited per account, like sign-in.
         rateLimit: { ...perAddress(limits.changePasswordPerAccount), keyGenerator: (request) => `account:${requireAuth(request).user.id}` },
       },
-      schema: { tags, security: bearer, body: changePasswordBody, response: { 200: messageResponse, ...errorResponses } },
+      schema: schemas.signedIn({ body: changePasswordBody }, { 200: messageResponse }),
       handler: async (request) => auth.changePassword(deps, requireAuth(request), request.body),
     });
 
     app.get('/users/profile', {
       config: { access: 'user' },
-      schema: { tags, security: bearer, response: { 200: userWithKycSchema, ...errorResponses } },
+      schema: schemas.signedIn({}, { 200: userWithKycSchema }),
       handler: async (request) => publicUser(deps, requireAuth(request).user),
     });
 
     app.patch('/users/profile', {
       config: { access: 'user' },
-      schema: { tags, security: bearer, body: updateProfileBody, response: { 200: userWithKycSchema, ...errorResponses } },
+      schema: schemas.signedIn({ body: updateProfileBody }, { 200: userWithKycSchema }),
       handler: async (request) => updateProfile(deps, requireAuth(request).user, request.body),
     });
   };

@@ -13,7 +13,7 @@ import {
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
 import { perAddress } from '../../plugins/rate-limit';
-import { errorResponses } from '../../plugins/responses';
+import { routeSchemas } from '../../plugins/responses';
 import * as auth from './auth.service';
 import { listSessions, revokeOtherSessions, revokeOwnSession } from './session.service';
 import * as twoFactor from './two-factor.service';
@@ -22,56 +22,56 @@ import * as twoFactor from './two-factor.service';
 export const securityRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['security'];
-    const security = [{ bearer: [] }];
+    const schemas = routeSchemas(['security']);
     const limits = deps.config.rateLimits;
     // The password and a code are guessed through these too: limited per account, like change-password.
     const perAccount = { ...perAddress(limits.changePasswordPerAccount), keyGenerator: (request: Parameters<typeof requireAuth>[0]) => `2fa-account:${requireAuth(request).user.id}` };
 
     app.post('/users/2fa/setup', {
       config: { access: 'user' },
-      schema: { tags, security, response: { 200: twoFactorSetupResponse, ...errorResponses } },
+      schema: schemas.signedIn({}, { 200: twoFactorSetupResponse }),
       handler: async (request) => twoFactor.setupTwoFactor(deps, requireAuth(request).user),
     });
 
     app.post('/users/2fa/enable', {
       config: { access: 'user', rateLimit: perAccount },
-      schema: { tags, security, body: twoFactorEnableBody, response: { 200: recoveryCodesResponse, ...errorResponses } },
+      schema: schemas.signedIn({ body: twoFactorEnableBody }, { 200: recoveryCodesResponse }),
       handler: async (request) => twoFactor.enableTwoFactor(deps, requireAuth(request).user, request.body.code),
     });
 
     app.post('/users/2fa/disable', {
       config: { access: 'user', rateLimit: perAccount },
-      schema: { tags, security, body: twoFactorDisableBody, response: { 200: messageResponse, ...errorResponses } },
+      schema: schemas.signedIn({ body: twoFactorDisableBody }, { 200: messageResponse }),
       handler: async (request) => twoFactor.disableTwoFactor(deps, requireAuth(request), request.body),
     });
 
     app.post('/users/login/2fa', {
       config: { access: 'public', rateLimit: perAddress(limits.loginPerAddress) },
-      schema: {
-        tags,
-        description:
-          'The second step of a sign-in that answered `{twoFactorRequired: true, challenge}`: a current authenticator code or an unused recovery code. Answers like a plain sign-in. A wrong code is a 400; the fifth, an unknown, used or expired (10 minutes) challenge a 401.',
-        body: loginTwoFactorBody,
-        response: { 200: authSuccess, ...errorResponses },
-      },
+      schema: schemas.open(
+        {
+          description:
+            'The second step of a sign-in that answered `{twoFactorRequired: true, challenge}`: a current authenticator code or an unused recovery code. Answers like a plain sign-in. A wrong code is a 400; the fifth, an unknown, used or expired (10 minutes) challenge a 401.',
+          body: loginTwoFactorBody,
+        },
+        { 200: authSuccess },
+      ),
       handler: async (request) => auth.loginSecondFactor(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
     });
 
     app.get('/users/sessions', {
       config: { access: 'user' },
-      schema: { tags, security, response: { 200: sessionListSchema, ...errorResponses } },
+      schema: schemas.signedIn({}, { 200: sessionListSchema }),
       handler: async (request) => listSessions(deps, requireAuth(request)),
     });
 
     app.delete('/users/sessions', {
       config: { access: 'user' },
-      schema: {
-        tags,
-        security,
-        description: 'Sign out everywhere else: ends every session of the caller but the one making the request.',
-        response: { 204: z.null(), ...errorResponses },
-      },
+      schema: schemas.signedIn(
+        {
+          description: 'Sign out everywhere else: ends every session of the caller but the one making the request.',
+        },
+        { 204: z.null() },
+      ),
       handler: async (request, reply) => {
         await revokeOtherSessions(deps, requireAuth(request));
         return reply.status(204).send(null);
@@ -80,12 +80,12 @@ export const securityRoutes =
 
     app.delete('/users/sessions/:id', {
       config: { access: 'user' },
-      schema: {
-        tags,
-        security,
-        params: z.object({ id: z.string().max(100) }),
-        response: { 204: z.null(), ...errorResponses },
-      },
+      schema: schemas.signedIn(
+        {
+          params: z.object({ id: z.string().max(100) }),
+        },
+        { 204: z.null() },
+      ),
       handler: async (request, reply) => {
         await revokeOwnSession(deps, requireAuth(request), request.params.id);
         return reply.status(204).send(null);

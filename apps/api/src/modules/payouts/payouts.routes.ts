@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { errorResponses } from '../../plugins/responses';
+import { routeSchemas } from '../../plugins/responses';
 import { runMembershipEnds } from '../memberships';
 import { runPayouts } from './payouts.service';
 
@@ -11,12 +11,12 @@ export const payoutRoutes =
   async (app) => {
     app.post('/admin/payouts/run', {
       config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        security: [{ bearer: [] }],
-        description:
-          'Pays every business day that is due and not yet paid, and answers what it paid; then ends the memberships whose end has passed and sends the end mails that are due (once each).',
-        response: {
+      schema: routeSchemas(['admin']).signedIn(
+        {
+          description:
+            'Pays every business day that is due and not yet paid, and answers what it paid; then ends the memberships whose end has passed and sends the end mails that are due (once each).',
+        },
+        {
           200: z.object({
             days: z.array(z.string()),
             paid: z.number(),
@@ -25,9 +25,8 @@ export const payoutRoutes =
             membershipsEnded: z.number(),
             remindersSent: z.number(),
           }),
-          ...errorResponses,
         },
-      },
+      ),
       handler: async () => {
         const result = await runPayouts(deps.db, { clock: deps.clock, payoutTime: deps.config.payoutTime });
         const ends = await runMembershipEnds(deps);

@@ -4,26 +4,27 @@ import { z } from 'zod';
 import { statementQuery } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
-import { errorResponses } from '../../plugins/responses';
+import { routeSchemas } from '../../plugins/responses';
 import { statementFileName, statementLines } from './statement.service';
 
 /** The member's statement: their transactions of a date range as a CSV download. */
 export const statementRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    const schemas = routeSchemas(['transactions']);
     app.get('/transactions/export', {
       config: { access: 'user' },
-      schema: {
-        tags: ['transactions'],
-        security: [{ bearer: [] }],
-        description:
-          'The caller\'s transactions from `from` to `to` (YYYY-MM-DD, UTC, both included) as a CSV attachment, oldest ' +
-          'first: `Date,Type,Description,Amount (USD),Status,Reference`, money out negative. Streamed as it is read. ' +
-          'Cells that a spreadsheet would read as a formula are prefixed with `\'`.',
-        querystring: statementQuery,
-        produces: ['text/csv'],
-        response: { 200: z.unknown().describe('The statement, text/csv'), ...errorResponses },
-      },
+      schema: schemas.signedIn(
+        {
+          description:
+            'The caller\'s transactions from `from` to `to` (YYYY-MM-DD, UTC, both included) as a CSV attachment, oldest ' +
+            'first: `Date,Type,Description,Amount (USD),Status,Reference`, money out negative. Streamed as it is read. ' +
+            'Cells that a spreadsheet would read as a formula are prefixed with `\'`.',
+          querystring: statementQuery,
+          produces: ['text/csv'],
+        },
+        { 200: z.unknown().describe('The statement, text/csv') },
+      ),
       handler: async (request, reply) => {
         const { user } = requireAuth(request);
         const lines = statementLines(deps, user.id, request.query);

@@ -13,7 +13,7 @@ import {
 } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
-import { errorResponses } from '../../plugins/responses';
+import { routeSchemas } from '../../plugins/responses';
 import { createDeposit } from '../payments';
 import * as service from './transactions.service';
 
@@ -21,8 +21,7 @@ import * as service from './transactions.service';
 export const transactionRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['transactions'];
-    const security = [{ bearer: [] }];
+    const schemas = routeSchemas(['transactions']);
 
     app.get('/plans', {
       config: { access: 'public' },
@@ -32,23 +31,22 @@ export const transactionRoutes =
 
     app.post('/transactions', {
       config: { access: 'user' },
-      schema: {
-        tags,
-        security,
-        description:
-          '`{type:"deposit", plan}` starts a plan purchase (no KYC needed): a pending deposit for the plan\'s price and an ' +
-          'invoice at the payment provider, answered as `{transaction, payment_url}`; 503 when the provider does not answer. ' +
-          '`{type:"withdrawal", amount, walletAddress}` requests a withdrawal (approved KYC, at least 25, at most the ' +
-          'balance); the amount is held at once. Other fields the client sends (`_id`, `status`, `userId`, `amount` of a ' +
-          'deposit, `description`) are ignored.',
-        body: createTransactionBody,
-        response: {
+      schema: schemas.signedIn(
+        {
+          description:
+            '`{type:"deposit", plan}` starts a plan purchase (no KYC needed): a pending deposit for the plan\'s price and an ' +
+            'invoice at the payment provider, answered as `{transaction, payment_url}`; 503 when the provider does not answer. ' +
+            '`{type:"withdrawal", amount, walletAddress}` requests a withdrawal (approved KYC, at least 25, at most the ' +
+            'balance); the amount is held at once. Other fields the client sends (`_id`, `status`, `userId`, `amount` of a ' +
+            'deposit, `description`) are ignored.',
+          body: createTransactionBody,
+        },
+        {
           // Deposit first: a withdrawal's answer has no payment_url, so it can only match the second.
           201: z.union([depositResponseSchema, z.object({ transaction: transactionSchema })]),
-          ...errorResponses,
           503: errorResponse,
         },
-      },
+      ),
       handler: async (request, reply) => {
         const { user } = requireAuth(request);
         const body = request.body;
@@ -59,16 +57,16 @@ export const transactionRoutes =
 
     app.get('/transactions', {
       config: { access: 'user' },
-      schema: {
-        tags,
-        security,
-        description:
-          'The caller\'s own transactions, newest first, `limit` a page (default 50, at most 100; more is a 400). When a ' +
-          'next page exists its cursor is in the `X-Next-Cursor` header (absent on the last page); `cursor` takes it back. ' +
-          'A cursor that is not one of ours is a 400 "Invalid page cursor".',
-        querystring: ownTransactionsQuery,
-        response: { 200: z.array(transactionSchema), ...errorResponses },
-      },
+      schema: schemas.signedIn(
+        {
+          description:
+            'The caller\'s own transactions, newest first, `limit` a page (default 50, at most 100; more is a 400). When a ' +
+            'next page exists its cursor is in the `X-Next-Cursor` header (absent on the last page); `cursor` takes it back. ' +
+            'A cursor that is not one of ours is a 400 "Invalid page cursor".',
+          querystring: ownTransactionsQuery,
+        },
+        { 200: z.array(transactionSchema) },
+      ),
       handler: async (request, reply) => {
         const page = await service.listOwnTransactions(deps, requireAuth(request).user, request.query);
         if (page.next) reply.header('x-next-cursor', page.next);
@@ -78,26 +76,26 @@ export const transactionRoutes =
 
     app.get('/transactions/:id', {
       config: { access: 'user' },
-      schema: {
-        tags,
-        security,
-        description: 'One of the caller\'s transactions (404 for anyone else\'s); a withdrawal carries its `timeline`.',
-        params: idParam,
-        response: { 200: transactionDetailSchema, ...errorResponses },
-      },
+      schema: schemas.signedIn(
+        {
+          description: 'One of the caller\'s transactions (404 for anyone else\'s); a withdrawal carries its `timeline`.',
+          params: idParam,
+        },
+        { 200: transactionDetailSchema },
+      ),
       handler: async (request) => service.getTransaction(deps, requireAuth(request).user, request.params.id),
     });
 
     const decide = {
       config: { access: 'admin' as const },
-      schema: {
-        tags,
-        security,
-        description: 'Completes or fails a pending withdrawal; failing it returns the amount to the wallet.',
-        params: idParam,
-        body: withdrawalDecisionBody,
-        response: { 200: transactionSchema, ...errorResponses },
-      },
+      schema: schemas.signedIn(
+        {
+          description: 'Completes or fails a pending withdrawal; failing it returns the amount to the wallet.',
+          params: idParam,
+          body: withdrawalDecisionBody,
+        },
+        { 200: transactionSchema },
+      ),
     };
     app.patch('/transactions/:id/status', {
       ...decide,

@@ -10,7 +10,7 @@ import {
 } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
-import { errorResponses } from '../../plugins/responses';
+import { routeSchemas } from '../../plugins/responses';
 import * as usersService from './users.service';
 
 const userList = z.array(userWithKycSchema);
@@ -19,8 +19,7 @@ const userList = z.array(userWithKycSchema);
 export const userAdminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['admin users'];
-    const security = [{ bearer: [] }];
+    const schemas = routeSchemas(['admin users']);
     const config = { access: 'admin' as const };
 
     const list = async (query: z.output<typeof listUsersQuery>, reply: { header(k: string, v: string): unknown }) => {
@@ -31,38 +30,38 @@ export const userAdminRoutes =
 
     app.get('/users', {
       config,
-      schema: { tags, security, querystring: listUsersQuery, response: { 200: userList, ...errorResponses } },
+      schema: schemas.signedIn({ querystring: listUsersQuery }, { 200: userList }),
       handler: async (request, reply) => list(request.query, reply),
     });
 
     app.get('/admin/users', {
       config,
-      schema: { tags, security, querystring: listUsersQuery, response: { 200: userList, ...errorResponses } },
+      schema: schemas.signedIn({ querystring: listUsersQuery }, { 200: userList }),
       handler: async (request, reply) => list(request.query, reply),
     });
 
     app.get('/users/:id', {
       config,
-      schema: { tags, security, params: idParam, response: { 200: userWithKycSchema, ...errorResponses } },
+      schema: schemas.signedIn({ params: idParam }, { 200: userWithKycSchema }),
       handler: async (request) => usersService.getUser(deps, request.params.id),
     });
 
     app.get('/admin/users/:id', {
       config,
-      schema: { tags, security, params: idParam, response: { 200: adminUserDetailSchema, ...errorResponses } },
+      schema: schemas.signedIn({ params: idParam }, { 200: adminUserDetailSchema }),
       handler: async (request) => usersService.adminUserDetail(deps, request.params.id),
     });
 
     app.patch('/users/:id', {
       config,
-      schema: { tags, security, params: idParam, body: adminUpdateUserBody, response: { 200: userWithKycSchema, ...errorResponses } },
+      schema: schemas.signedIn({ params: idParam, body: adminUpdateUserBody }, { 200: userWithKycSchema }),
       handler: async (request) =>
         usersService.adminUpdateUser(deps, requireAuth(request).user, request.params.id, request.body),
     });
 
     app.delete('/users/:id', {
       config,
-      schema: { tags, security, params: idParam, response: { 200: messageResponse, ...errorResponses } },
+      schema: schemas.signedIn({ params: idParam }, { 200: messageResponse }),
       handler: async (request) => usersService.deleteUser(deps, requireAuth(request).user, request.params.id),
     });
   };
