@@ -19,17 +19,34 @@ export const bearerAuth = [{ bearer: [] }];
  * route's own: description, params, querystring, body.
  */
 export function routeSchemas(tags: string[]) {
+  const open = <Parts extends object, Answers extends object>(parts: Parts, answers: Answers) => ({
+    tags,
+    ...parts,
+    response: { ...errorResponses, ...answers },
+  });
+  const signedIn = <Parts extends object, Answers extends object>(parts: Parts, answers: Answers) => ({
+    tags,
+    security: bearerAuth,
+    ...parts,
+    response: { ...errorResponses, ...answers },
+  });
   return {
-    open: <Parts extends object, Answers extends object>(parts: Parts, answers: Answers) => ({
-      tags,
-      ...parts,
-      response: { ...errorResponses, ...answers },
+    open,
+    signedIn,
+    /** A route anyone may call: its access and its schema. */
+    public: <Parts extends object, Answers extends object>(parts: Parts, answers: Answers) => ({
+      config: { access: 'public' as const },
+      schema: open(parts, answers),
     }),
-    signedIn: <Parts extends object, Answers extends object>(parts: Parts, answers: Answers) => ({
-      tags,
-      security: bearerAuth,
-      ...parts,
-      response: { ...errorResponses, ...answers },
+    /** A signed-in member's route: its access, and the bearer requirement that goes with it. */
+    user: <Parts extends object, Answers extends object>(parts: Parts, answers: Answers) => ({
+      config: { access: 'user' as const },
+      schema: signedIn(parts, answers),
+    }),
+    /** An admin's route: its access, and the bearer requirement that goes with it. */
+    admin: <Parts extends object, Answers extends object>(parts: Parts, answers: Answers) => ({
+      config: { access: 'admin' as const },
+      schema: signedIn(parts, answers),
     }),
   };
 }

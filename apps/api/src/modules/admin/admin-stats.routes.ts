@@ -21,11 +21,9 @@ export const adminStatsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const schemas = routeSchemas(['admin']);
-    const config = { access: 'admin' as const };
 
     app.get('/admin/dashboard/stats', {
-      config,
-      schema: schemas.signedIn(
+      ...schemas.admin(
         {
           description:
             'Members, USD invested (completed deposits and project investments), the latest day of dividends, this month\'s volume, and 30-day growth in percent.',
@@ -36,26 +34,22 @@ export const adminStatsRoutes =
     });
 
     app.get('/users/stats', {
-      config,
-      schema: schemas.signedIn({}, { 200: userStatsSchema }),
+      ...schemas.admin({}, { 200: userStatsSchema }),
       handler: async () => service.userStats(deps),
     });
 
     app.get('/users/stats/monthly/:year/:month', {
-      config,
-      schema: schemas.signedIn({ params: monthlyStatsParams }, { 200: userMonthlyStatsSchema }),
+      ...schemas.admin({ params: monthlyStatsParams }, { 200: userMonthlyStatsSchema }),
       handler: async (request) => service.userMonthlyStats(deps, request.params.year, request.params.month),
     });
 
     app.get('/transactions/stats', {
-      config,
-      schema: schemas.signedIn({}, { 200: transactionStatsSchema }),
+      ...schemas.admin({}, { 200: transactionStatsSchema }),
       handler: async () => service.transactionStats(deps),
     });
 
     app.get('/transactions/stats/monthly/:year/:month', {
-      config,
-      schema: schemas.signedIn(
+      ...schemas.admin(
         {
           params: monthlyStatsParams,
         },

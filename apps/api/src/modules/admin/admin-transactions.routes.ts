@@ -11,13 +11,11 @@ export const adminTransactionsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const schemas = routeSchemas(['admin']);
-    const config = { access: 'admin' as const };
     // One per app: where each page of each search ended (page-bookmarks.ts).
     const bookmarks = new PageBookmarks();
 
     app.get('/admin/dashboard/transactions', {
-      config,
-      schema: schemas.signedIn(
+      ...schemas.admin(
         {
           description: 'The 10 newest transactions with their members.',
         },
@@ -27,8 +25,7 @@ export const adminTransactionsRoutes =
     });
 
     app.get('/admin/transactions', {
-      config,
-      schema: schemas.signedIn(
+      ...schemas.admin(
         {
           description:
             '20 a page, newest first, `[]` past the end. `search` matches e-mail, names, a transaction id, a type or a status (every word must match). When a next page exists the answer names it in `X-Next-Cursor` and `Link: <…>; rel="next"`; `cursor` continues from there.',

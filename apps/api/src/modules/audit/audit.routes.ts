@@ -10,8 +10,7 @@ export const auditRoutes =
   async (app) => {
     const schemas = routeSchemas(['admin']);
     app.get('/admin/audit', {
-      config: { access: 'admin' },
-      schema: schemas.signedIn(
+      ...schemas.admin(
         {
           description:
             'Every recorded admin and security decision, newest first: `limit` (default 50, at most 100), `actor` (an e-mail), `action` (an exact name), `from`/`to` (UTC days, both included). The next page\'s cursor is in `X-Next-Cursor` (absent on the last page). `format=csv` answers the same rows as a CSV download.',

@@ -77,8 +77,7 @@ export const authRoutes =
     });
 
     app.post('/users/logout', {
-      config: { access: 'user' },
-      schema: schemas.signedIn({}, { 200: messageResponse }),
+      ...schemas.user({}, { 200: messageResponse }),
       handler: async (request) => auth.logout(deps, requireAuth(request).sessionId),
     });
 
@@ -93,14 +92,12 @@ export const authRoutes =
     });
 
     app.get('/users/profile', {
-      config: { access: 'user' },
-      schema: schemas.signedIn({}, { 200: userWithKycSchema }),
+      ...schemas.user({}, { 200: userWithKycSchema }),
       handler: async (request) => publicUser(deps, requireAuth(request).user),
     });
 
     app.patch('/users/profile', {
-      config: { access: 'user' },
-      schema: schemas.signedIn({ body: updateProfileBody }, { 200: userWithKycSchema }),
+      ...schemas.user({ body: updateProfileBody }, { 200: userWithKycSchema }),
       handler: async (request) => updateProfile(deps, requireAuth(request).user, request.body),
     });
   };

@@ -28,8 +28,7 @@ export const securityRoutes =
     const perAccount = { ...perAddress(limits.changePasswordPerAccount), keyGenerator: (request: Parameters<typeof requireAuth>[0]) => `2fa-account:${requireAuth(request).user.id}` };
 
     app.post('/users/2fa/setup', {
-      config: { access: 'user' },
-      schema: schemas.signedIn({}, { 200: twoFactorSetupResponse }),
+      ...schemas.user({}, { 200: twoFactorSetupResponse }),
       handler: async (request) => twoFactor.setupTwoFactor(deps, requireAuth(request).user),
     });
 
@@ -59,14 +58,12 @@ export const securityRoutes =
     });
 
     app.get('/users/sessions', {
-      config: { access: 'user' },
-      schema: schemas.signedIn({}, { 200: sessionListSchema }),
+      ...schemas.user({}, { 200: sessionListSchema }),
       handler: async (request) => listSessions(deps, requireAuth(request)),
     });
 
     app.delete('/users/sessions', {
-      config: { access: 'user' },
-      schema: schemas.signedIn(
+      ...schemas.user(
         {
           description: 'Sign out everywhere else: ends every session of the caller but the one making the request.',
         },
@@ -79,8 +76,7 @@ export const securityRoutes =
     });
 
     app.delete('/users/sessions/:id', {
-      config: { access: 'user' },
-      schema: schemas.signedIn(
+      ...schemas.user(
         {
           params: z.object({ id: z.string().max(100) }),
         },

@@ -12,13 +12,11 @@ export const dashboardRoutes =
   async (app) => {
     const schemas = routeSchemas(['dashboard']);
     app.get('/users/dashboard', {
-      config: { access: 'user' },
-      schema: schemas.signedIn({}, { 200: dashboardSchema }),
+      ...schemas.user({}, { 200: dashboardSchema }),
       handler: async (request) => dashboardFor(deps, requireAuth(request).user),
     });
     app.get('/users/investment-performance', {
-      config: { access: 'user' },
-      schema: schemas.signedIn(
+      ...schemas.user(
         {
           querystring: performanceQuery,
         },

@@ -30,8 +30,7 @@ export const kycRoutes =
     const adminUsersSchemas = routeSchemas(['admin users']);
 
     app.post('/kyc/upload-document', {
-      config: { access: 'user' },
-      schema: kycSchemas.signedIn(
+      ...kycSchemas.user(
         {
           description:
             'multipart/form-data with `documentType` (idFront, idBack, proofOfAddress) and `file` (jpeg or png; pdf also for proofOfAddress; at most 5 MB).',
@@ -61,8 +60,7 @@ export const kycRoutes =
     });
 
     app.get('/kyc/documents/:type/:id/link', {
-      config: { access: 'user' },
-      schema: kycSchemas.signedIn(
+      ...kycSchemas.user(
         {
           description: 'A signed link, valid 5 minutes, to the document; only its owner and admins get one.',
           params: z.object({ type: z.string().max(40), id: z.string().max(100) }),
@@ -103,20 +101,17 @@ export const kycRoutes =
     });
 
     app.post('/kyc/submit', {
-      config: { access: 'user' },
-      schema: kycSchemas.signedIn({ body: kycSubmitBody }, { 200: userWithKycSchema }),
+      ...kycSchemas.user({ body: kycSubmitBody }, { 200: userWithKycSchema }),
       handler: async (request) => kyc.submitKyc(deps, requireAuth(request).user, request.body),
     });
 
     app.get('/admin/pending', {
-      config: { access: 'admin' },
-      schema: adminUsersSchemas.signedIn({}, { 200: z.array(userWithKycSchema) }),
+      ...adminUsersSchemas.admin({}, { 200: z.array(userWithKycSchema) }),
       handler: async () => kyc.pendingKycUsers(deps),
     });
 
     app.post('/admin/verify/:userId', {
-      config: { access: 'admin' },
-      schema: adminUsersSchemas.signedIn(
+      ...adminUsersSchemas.admin(
         {
           params: z.object({ userId: z.string().max(100) }),
           body: adminVerifyBody,

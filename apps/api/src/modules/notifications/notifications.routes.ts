@@ -12,8 +12,7 @@ export const notificationRoutes =
     const schemas = routeSchemas(['notifications']);
 
     app.get('/notifications', {
-      config: { access: 'user' },
-      schema: schemas.signedIn(
+      ...schemas.user(
         {
           description:
             'The caller\'s notifications, newest first, 20 a page, with the number still unread. `nextCursor` (null on the ' +
@@ -26,8 +25,7 @@ export const notificationRoutes =
     });
 
     app.post('/notifications/read', {
-      config: { access: 'user' },
-      schema: schemas.signedIn(
+      ...schemas.user(
         {
           description:
             '`{ids: [...]}` marks those of the caller\'s notifications read (ids that are not the caller\'s are ignored); ' +

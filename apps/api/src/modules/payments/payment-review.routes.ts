@@ -11,11 +11,9 @@ export const paymentReviewRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const schemas = routeSchemas(['admin', 'payments']);
-    const config = { access: 'admin' as const };
 
     app.get('/admin/payments/review', {
-      config,
-      schema: schemas.signedIn(
+      ...schemas.admin(
         {
           description:
             'Every payment held for review (`payment_invoices.state = review`), newest first, with its deposit and member. ' +
@@ -28,8 +26,7 @@ export const paymentReviewRoutes =
     });
 
     app.post('/admin/payments/:id/review', {
-      config,
-      schema: schemas.signedIn(
+      ...schemas.admin(
         {
           description:
             'Decides a held payment, once. `activate` settles it as the provider\'s "Settled" would: the deposit completes ' +

@@ -61,8 +61,7 @@ export const paymentRoutes =
     });
 
     app.get('/payments', {
-      config: { access: 'user' },
-      schema: schemas.signedIn(
+      ...schemas.user(
         {
           description:
             'The caller\'s own pack payments, newest first (the wallet\'s Deposit tab): pack, amount, date and status ' +

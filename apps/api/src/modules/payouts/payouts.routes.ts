@@ -10,8 +10,7 @@ export const payoutRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/admin/payouts/run', {
-      config: { access: 'admin' },
-      schema: routeSchemas(['admin']).signedIn(
+      ...routeSchemas(['admin']).admin(
         {
           description:
             'Pays every business day that is due and not yet paid, and answers what it paid; then ends the memberships whose end has passed and sends the end mails that are due (once each).',

@@ -47,8 +47,7 @@ export const projectRoutes =
 
     app.get('/projects', {
       // Signed-in, like the screens: a project carries its owner's e-mail address.
-      config: { access: 'user' },
-      schema: schemas.signedIn(
+      ...schemas.user(
         {
           description: 'Newest first; `search` matches title, description or location (case-insensitive); empty filters mean all.',
           querystring: projectsQuery,
@@ -59,21 +58,18 @@ export const projectRoutes =
     });
 
     app.get('/projects/:id', {
-      config: { access: 'user' },
-      schema: schemas.signedIn({ params: idParam }, { 200: projectSchema }),
+      ...schemas.user({ params: idParam }, { 200: projectSchema }),
       handler: async (request) => service.getProject(deps, request.params.id),
     });
 
     app.post('/projects', {
-      config: { access: 'admin' },
-      schema: schemas.signedIn({ body: createProjectBody }, { 201: projectSchema }),
+      ...schemas.admin({ body: createProjectBody }, { 201: projectSchema }),
       handler: async (request, reply) =>
         reply.status(201).send(await service.createProject(deps, requireAuth(request).user, request.body)),
     });
 
     app.patch('/projects/:id', {
-      config: { access: 'admin' },
-      schema: schemas.signedIn(
+      ...schemas.admin(
         {
           description: 'Any subset of the fields; the merged project must pass every rule, and its target may not fall below what is funded.',
           params: idParam,
@@ -85,8 +81,7 @@ export const projectRoutes =
     });
 
     app.delete('/projects/:id', {
-      config: { access: 'admin' },
-      schema: schemas.signedIn(
+      ...schemas.admin(
         {
           description: 'Only a project without investments (409 otherwise: set it to sold or reserved instead).',
           params: idParam,
@@ -100,8 +95,7 @@ export const projectRoutes =
     });
 
     app.post('/projects/:id/invest', {
-      config: { access: 'user' },
-      schema: schemas.signedIn(
+      ...schemas.user(
         {
           description: 'Approved KYC; an available project; at least the minimum, at most what is left and at most the wallet balance.',
           params: idParam,
@@ -114,8 +108,7 @@ export const projectRoutes =
     });
 
     app.post('/projects/assets', {
-      config: { access: 'admin' },
-      schema: schemas.signedIn(
+      ...schemas.admin(
         {
           description:
             'multipart/form-data with `kind` (image or document) and `file`: images png, jpeg or webp, stored as webp at 320, 640 and 1600 px wide; documents pdf; at most 10 MB.',

@@ -13,8 +13,7 @@ export const statementRoutes =
   async (app) => {
     const schemas = routeSchemas(['transactions']);
     app.get('/transactions/export', {
-      config: { access: 'user' },
-      schema: schemas.signedIn(
+      ...schemas.user(
         {
           description:
             'The caller\'s transactions from `from` to `to` (YYYY-MM-DD, UTC, both included) as a CSV attachment, oldest ' +

@@ -30,8 +30,7 @@ export const transactionRoutes =
     });
 
     app.post('/transactions', {
-      config: { access: 'user' },
-      schema: schemas.signedIn(
+      ...schemas.user(
         {
           description:
             '`{type:"deposit", plan}` starts a plan purchase (no KYC needed): a pending deposit for the plan\'s price and an ' +
@@ -56,8 +55,7 @@ export const transactionRoutes =
     });
 
     app.get('/transactions', {
-      config: { access: 'user' },
-      schema: schemas.signedIn(
+      ...schemas.user(
         {
           description:
             'The caller\'s own transactions, newest first, `limit` a page (default 50, at most 100; more is a 400). When a ' +
@@ -75,8 +73,7 @@ export const transactionRoutes =
     });
 
     app.get('/transactions/:id', {
-      config: { access: 'user' },
-      schema: schemas.signedIn(
+      ...schemas.user(
         {
           description: 'One of the caller\'s transactions (404 for anyone else\'s); a withdrawal carries its `timeline`.',
           params: idParam,

@@ -20,7 +20,6 @@ export const userAdminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const schemas = routeSchemas(['admin users']);
-    const config = { access: 'admin' as const };
 
     const list = async (query: z.output<typeof listUsersQuery>, reply: { header(k: string, v: string): unknown }) => {
       const { users, total } = await usersService.listUsers(deps, query);
@@ -29,39 +28,33 @@ export const userAdminRoutes =
     };
 
     app.get('/users', {
-      config,
-      schema: schemas.signedIn({ querystring: listUsersQuery }, { 200: userList }),
+      ...schemas.admin({ querystring: listUsersQuery }, { 200: userList }),
       handler: async (request, reply) => list(request.query, reply),
     });
 
     app.get('/admin/users', {
-      config,
-      schema: schemas.signedIn({ querystring: listUsersQuery }, { 200: userList }),
+      ...schemas.admin({ querystring: listUsersQuery }, { 200: userList }),
       handler: async (request, reply) => list(request.query, reply),
     });
 
     app.get('/users/:id', {
-      config,
-      schema: schemas.signedIn({ params: idParam }, { 200: userWithKycSchema }),
+      ...schemas.admin({ params: idParam }, { 200: userWithKycSchema }),
       handler: async (request) => usersService.getUser(deps, request.params.id),
     });
 
     app.get('/admin/users/:id', {
-      config,
-      schema: schemas.signedIn({ params: idParam }, { 200: adminUserDetailSchema }),
+      ...schemas.admin({ params: idParam }, { 200: adminUserDetailSchema }),
       handler: async (request) => usersService.adminUserDetail(deps, request.params.id),
     });
 
     app.patch('/users/:id', {
-      config,
-      schema: schemas.signedIn({ params: idParam, body: adminUpdateUserBody }, { 200: userWithKycSchema }),
+      ...schemas.admin({ params: idParam, body: adminUpdateUserBody }, { 200: userWithKycSchema }),
       handler: async (request) =>
         usersService.adminUpdateUser(deps, requireAuth(request).user, request.params.id, request.body),
     });
 
     app.delete('/users/:id', {
-      config,
-      schema: schemas.signedIn({ params: idParam }, { 200: messageResponse }),
+      ...schemas.admin({ params: idParam }, { 200: messageResponse }),
       handler: async (request) => usersService.deleteUser(deps, requireAuth(request).user, request.params.id),
     });
   };
