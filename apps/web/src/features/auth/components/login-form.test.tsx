@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@terrafund/contracts';
 import { buildUser } from '@/testing/builders';
@@ -8,6 +9,14 @@ async function openLogin() {
   const app = renderApp('/login');
   await screen.findByRole('heading', { name: 'Welcome back' });
   return app;
+}
+
+/** Types Ada's e-mail and `password`, ticks remember-me when asked, and presses Sign in. */
+async function signIn(user: UserEvent, password: string, { rememberMe = false } = {}) {
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), password);
+  if (rememberMe) await user.click(screen.getByLabelText('Remember me'));
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 describe('login form', () => {
@@ -43,9 +52,7 @@ describe('login form', () => {
     });
     const { user } = await openLogin();
 
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(user, 'wrong-password');
 
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email or password'));
     // The message names both, so both fields carry it (docs/product.md §10 Messages), and the toast says it once more.
@@ -59,9 +66,7 @@ describe('login form', () => {
     });
     const { user } = await openLogin();
 
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'old-password');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(user, 'old-password');
 
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Your password has expired'));
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
@@ -71,9 +76,7 @@ describe('login form', () => {
     mockApi({ 'POST /users/login': () => ({ status: 400, body: {} }) });
     const { user } = await openLogin();
 
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(user, 'wrong-password');
 
     await expectToast('Invalid email or password');
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
@@ -84,10 +87,7 @@ describe('login form', () => {
     const fetchMock = mockApi({ ...afterSignIn(member), 'POST /users/login': () => ({ body: { token: 'tok-1', user: member } }) });
     const { user, router } = await openLogin();
 
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct-horse');
-    await user.click(screen.getByLabelText('Remember me'));
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(user, 'correct-horse', { rememberMe: true });
 
     await expectToast('Login successful');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
@@ -101,9 +101,7 @@ describe('login form', () => {
     mockApi({ ...afterSignIn(buildUser()), 'POST /users/login': () => ({ body: { token: 'tok-2', user: buildUser() } }) });
     const { user, router } = await openLogin();
 
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct-horse');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(user, 'correct-horse');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('tok-2');
@@ -118,9 +116,7 @@ describe('login form', () => {
     });
     const { user } = await openLogin();
 
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct-horse');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(user, 'correct-horse');
 
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
