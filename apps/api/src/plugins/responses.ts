@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@terrafund/contracts';
 
 /** The error shape every route may answer with, declared once for the OpenAPI document. */
@@ -49,4 +50,20 @@ export function routeSchemas(tags: string[]) {
       schema: signedIn(parts, answers),
     }),
   };
+}
+
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * A module's routes, as a plugin made from its dependencies: `register` receives the app, the dependencies and the
+ * module's `routeSchemas(tags)`.
+ */
+export function moduleRoutes<D>(
+  tags: string[],
+  register: (app: RouteApp, deps: D, schemas: ReturnType<typeof routeSchemas>) => Promise<void> | void,
+) {
+  return (deps: D): FastifyPluginAsyncZod =>
+    async (app) => {
+      await register(app, deps, routeSchemas(tags));
+    };
 }

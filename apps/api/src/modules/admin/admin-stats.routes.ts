@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminStatsSchema,
   monthlyStatsParams,
@@ -8,7 +7,7 @@ import {
   userStatsSchema,
 } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { routeSchemas } from '../../plugins/responses';
+import { moduleRoutes } from '../../plugins/responses';
 import * as service from './admin-stats.service';
 
 /**
@@ -17,44 +16,41 @@ import * as service from './admin-stats.service';
  * `/transactions/:id` of other modules: Fastify's router prefers a static segment to a parameter, whatever the
  * registration order.
  */
-export const adminStatsRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
-  async (app) => {
-    const schemas = routeSchemas(['admin']);
+export const adminStatsRoutes = moduleRoutes(['admin'], (app, deps: Deps, schemas) => {
 
-    app.get('/admin/dashboard/stats', {
-      ...schemas.admin(
-        {
-          description:
-            'Members, USD invested (completed deposits and project investments), the latest day of dividends, this month\'s volume, and 30-day growth in percent.',
-        },
-        { 200: adminStatsSchema },
-      ),
-      handler: async () => service.dashboardStats(deps),
-    });
+  app.get('/admin/dashboard/stats', {
+    ...schemas.admin(
+      {
+        description:
+          'Members, USD invested (completed deposits and project investments), the latest day of dividends, this month\'s volume, and 30-day growth in percent.',
+      },
+      { 200: adminStatsSchema },
+    ),
+    handler: async () => service.dashboardStats(deps),
+  });
 
-    app.get('/users/stats', {
-      ...schemas.admin({}, { 200: userStatsSchema }),
-      handler: async () => service.userStats(deps),
-    });
+  app.get('/users/stats', {
+    ...schemas.admin({}, { 200: userStatsSchema }),
+    handler: async () => service.userStats(deps),
+  });
 
-    app.get('/users/stats/monthly/:year/:month', {
-      ...schemas.admin({ params: monthlyStatsParams }, { 200: userMonthlyStatsSchema }),
-      handler: async (request) => service.userMonthlyStats(deps, request.params.year, request.params.month),
-    });
+  app.get('/users/stats/monthly/:year/:month', {
+    ...schemas.admin({ params: monthlyStatsParams }, { 200: userMonthlyStatsSchema }),
+    handler: async (request) => service.userMonthlyStats(deps, request.params.year, request.params.month),
+  });
 
-    app.get('/transactions/stats', {
-      ...schemas.admin({}, { 200: transactionStatsSchema }),
-      handler: async () => service.transactionStats(deps),
-    });
+  app.get('/transactions/stats', {
+    ...schemas.admin({}, { 200: transactionStatsSchema }),
+    handler: async () => service.transactionStats(deps),
+  });
 
-    app.get('/transactions/stats/monthly/:year/:month', {
-      ...schemas.admin(
-        {
-          params: monthlyStatsParams,
-        },
-        { 200: transactionMonthlyStatsSchema },
-      ),
-      handler: async (request) => service.transactionMonthlyStats(deps, request.params.year, request.params.month),
-    });
-  };
+  app.get('/transactions/stats/monthly/:year/:month', {
+    ...schemas.admin(
+      {
+        params: monthlyStatsParams,
+      },
+      { 200: transactionMonthlyStatsSchema },
+    ),
+    handler: async (request) => service.transactionMonthlyStats(deps, request.params.year, request.params.month),
+  });
+});
