@@ -19,6 +19,13 @@ async function signIn(user: UserEvent, password: string, { rememberMe = false } 
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
+/** Opens the login screen with the server refusing every sign-in with `body` (a 400), and signs in with `password`. */
+async function signInRefused(body: object, password: string) {
+  mockApi({ 'POST /users/login': () => ({ status: 400, body }) });
+  const { user } = await openLogin();
+  await signIn(user, password);
+}
+
 describe('login form', () => {
   it('asks for the e-mail and the password before calling the server', async () => {
     const fetchMock = mockApi({});
@@ -47,12 +54,7 @@ describe('login form', () => {
   });
 
   it('puts a server message naming the e-mail under the e-mail field and toasts it', async () => {
-    mockApi({
-      'POST /users/login': () => ({ status: 400, body: { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' } }),
-    });
-    const { user } = await openLogin();
-
-    await signIn(user, 'wrong-password');
+    await signInRefused({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }, 'wrong-password');
 
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email or password'));
     // The message names both, so both fields carry it (docs/product.md §10 Messages), and the toast says it once more.
@@ -61,22 +63,14 @@ describe('login form', () => {
   });
 
   it('puts a server message naming only the password under the password field', async () => {
-    mockApi({
-      'POST /users/login': () => ({ status: 400, body: { message: 'Your password has expired', code: 'VALIDATION_ERROR' } }),
-    });
-    const { user } = await openLogin();
-
-    await signIn(user, 'old-password');
+    await signInRefused({ message: 'Your password has expired', code: 'VALIDATION_ERROR' }, 'old-password');
 
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Your password has expired'));
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
   });
 
   it('toasts "Invalid email or password" when the server gives no message', async () => {
-    mockApi({ 'POST /users/login': () => ({ status: 400, body: {} }) });
-    const { user } = await openLogin();
-
-    await signIn(user, 'wrong-password');
+    await signInRefused({}, 'wrong-password');
 
     await expectToast('Invalid email or password');
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
