@@ -1,10 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
 import { MAIL_LOG_WARNING } from '../src/modules/mail/mail.transport';
 import { PRODUCTION_ENV } from './production-env';
 import { freePort, runTsx, startServer } from './server-process';
+import { useTempDirs } from './temp-dirs';
 
 /**
  * The real server started as an operator starts it (tsx apps/api/src/server.ts, only the environment given):
@@ -13,15 +12,7 @@ import { freePort, runTsx, startServer } from './server-process';
  * Spawning is slow, so this runs once, in the PGlite project (nothing here depends on the test database).
  */
 describe.skipIf(inject('testDb').kind !== 'pglite')('starting the server', () => {
-  const dirs: string[] = [];
-  const tempDir = () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'tf-start-'));
-    dirs.push(dir);
-    return dir;
-  };
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
+  const tempDir = useTempDirs('tf-start-');
 
   const without = (name: string) => Object.fromEntries(Object.entries(PRODUCTION_ENV).filter(([key]) => key !== name));
 

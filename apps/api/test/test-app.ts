@@ -207,6 +207,18 @@ export async function createMemberAndAdmin(ctx: TestContext) {
   };
 }
 
+/**
+ * A signed-in member and a signed-in admin (`createMemberAndAdmin`) for the tests of the enclosing `describe`, made
+ * by `beforeAll` after the app (`useTestApp`): the object is returned at once and filled in then.
+ */
+export function useMemberAndAdmin(ctx: TestContext) {
+  const people = {} as Awaited<ReturnType<typeof createMemberAndAdmin>>;
+  beforeAll(async () => {
+    Object.assign(people, await createMemberAndAdmin(ctx));
+  });
+  return people;
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**

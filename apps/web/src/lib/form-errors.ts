@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from './api-client';
+import toast from 'react-hot-toast';
+import { errorMessage, isApiError } from './api-client';
 
 /**
  * Puts a server failure under the form fields it is about, and says whether it did: the server's own
@@ -34,4 +35,19 @@ export function applyServerFieldErrors<T extends FieldValues>(
     }
   }
   return applied;
+}
+
+/**
+ * A form mutation's `onError`: the failure under the fields it is about (`applyServerFieldErrors`), and a toast
+ * with the server's message, or `fallback` without one.
+ */
+export function onFormError<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  keywords: Partial<Record<Path<T>, string | null>>,
+  fallback: string,
+) {
+  return (error: unknown) => {
+    applyServerFieldErrors(error, setError, keywords);
+    toast.error(errorMessage(error, fallback));
+  };
 }

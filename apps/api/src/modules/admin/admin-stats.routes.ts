@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminStatsSchema,
   monthlyStatsParams,
@@ -8,7 +7,7 @@ import {
   userStatsSchema,
 } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { errorResponses } from '../../plugins/responses';
+import { moduleRoutes } from '../../plugins/responses';
 import * as service from './admin-stats.service';
 
 /**
@@ -17,51 +16,41 @@ import * as service from './admin-stats.service';
  * `/transactions/:id` of other modules: Fastify's router prefers a static segment to a parameter, whatever the
  * registration order.
  */
-export const adminStatsRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
-  async (app) => {
-    const config = { access: 'admin' as const };
-    const security = [{ bearer: [] }];
-    const tags = ['admin'];
+export const adminStatsRoutes = moduleRoutes(['admin'], (app, deps: Deps, schemas) => {
 
-    app.get('/admin/dashboard/stats', {
-      config,
-      schema: {
-        tags,
-        security,
+  app.get('/admin/dashboard/stats', {
+    ...schemas.admin(
+      {
         description:
           'Members, USD invested (completed deposits and project investments), the latest day of dividends, this month\'s volume, and 30-day growth in percent.',
-        response: { 200: adminStatsSchema, ...errorResponses },
       },
-      handler: async () => service.dashboardStats(deps),
-    });
+      { 200: adminStatsSchema },
+    ),
+    handler: async () => service.dashboardStats(deps),
+  });
 
-    app.get('/users/stats', {
-      config,
-      schema: { tags, security, response: { 200: userStatsSchema, ...errorResponses } },
-      handler: async () => service.userStats(deps),
-    });
+  app.get('/users/stats', {
+    ...schemas.admin({}, { 200: userStatsSchema }),
+    handler: async () => service.userStats(deps),
+  });
 
-    app.get('/users/stats/monthly/:year/:month', {
-      config,
-      schema: { tags, security, params: monthlyStatsParams, response: { 200: userMonthlyStatsSchema, ...errorResponses } },
-      handler: async (request) => service.userMonthlyStats(deps, request.params.year, request.params.month),
-    });
+  app.get('/users/stats/monthly/:year/:month', {
+    ...schemas.admin({ params: monthlyStatsParams }, { 200: userMonthlyStatsSchema }),
+    handler: async (request) => service.userMonthlyStats(deps, request.params.year, request.params.month),
+  });
 
-    app.get('/transactions/stats', {
-      config,
-      schema: { tags, security, response: { 200: transactionStatsSchema, ...errorResponses } },
-      handler: async () => service.transactionStats(deps),
-    });
+  app.get('/transactions/stats', {
+    ...schemas.admin({}, { 200: transactionStatsSchema }),
+    handler: async () => service.transactionStats(deps),
+  });
 
-    app.get('/transactions/stats/monthly/:year/:month', {
-      config,
-      schema: {
-        tags,
-        security,
+  app.get('/transactions/stats/monthly/:year/:month', {
+    ...schemas.admin(
+      {
         params: monthlyStatsParams,
-        response: { 200: transactionMonthlyStatsSchema, ...errorResponses },
       },
-      handler: async (request) => service.transactionMonthlyStats(deps, request.params.year, request.params.month),
-    });
-  };
+      { 200: transactionMonthlyStatsSchema },
+    ),
+    handler: async (request) => service.transactionMonthlyStats(deps, request.params.year, request.params.month),
+  });
+});

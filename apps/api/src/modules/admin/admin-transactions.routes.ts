@@ -1,52 +1,44 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminTransactionSchema, adminTransactionsQuery } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { errorResponses } from '../../plugins/responses';
+import { moduleRoutes } from '../../plugins/responses';
 import * as service from './admin-transactions.service';
 import { PageBookmarks } from './page-bookmarks';
 
 /** The admin's transactions (docs/product.md §7.1 Admin): the newest ones, and the paged list of all of them. */
-export const adminTransactionsRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
-  async (app) => {
-    const config = { access: 'admin' as const };
-    const security = [{ bearer: [] }];
-    const tags = ['admin'];
-    // One per app: where each page of each search ended (page-bookmarks.ts).
-    const bookmarks = new PageBookmarks();
+export const adminTransactionsRoutes = moduleRoutes(['admin'], (app, deps: Deps, schemas) => {
+  // One per app: where each page of each search ended (page-bookmarks.ts).
+  const bookmarks = new PageBookmarks();
 
-    app.get('/admin/dashboard/transactions', {
-      config,
-      schema: {
-        tags,
-        security,
+  app.get('/admin/dashboard/transactions', {
+    ...schemas.admin(
+      {
         description: 'The 10 newest transactions with their members.',
-        response: { 200: z.array(adminTransactionSchema), ...errorResponses },
       },
-      handler: async () => service.recentTransactions(deps),
-    });
+      { 200: z.array(adminTransactionSchema) },
+    ),
+    handler: async () => service.recentTransactions(deps),
+  });
 
-    app.get('/admin/transactions', {
-      config,
-      schema: {
-        tags,
-        security,
+  app.get('/admin/transactions', {
+    ...schemas.admin(
+      {
         description:
           '20 a page, newest first, `[]` past the end. `search` matches e-mail, names, a transaction id, a type or a status (every word must match). When a next page exists the answer names it in `X-Next-Cursor` and `Link: <…>; rel="next"`; `cursor` continues from there.',
         querystring: adminTransactionsQuery,
-        response: { 200: z.array(adminTransactionSchema), ...errorResponses },
       },
-      handler: async (request, reply) => {
-        const page = await service.listTransactions(deps, bookmarks, request.query);
-        if (page.next) {
-          const query = new URLSearchParams({ page: String(page.next.page) });
-          if (request.query.search) query.set('search', request.query.search);
-          query.set('cursor', page.next.cursor);
-          reply.header('x-next-cursor', page.next.cursor);
-          reply.header('link', `</api/admin/transactions?${query.toString()}>; rel="next"`);
-        }
-        return page.items;
-      },
-    });
-  };
+      { 200: z.array(adminTransactionSchema) },
+    ),
+    handler: async (request, reply) => {
+      const page = await service.listTransactions(deps, bookmarks, request.query);
+      if (page.next) {
+        const query = new URLSearchParams({ page: String(page.next.page) });
+        if (request.query.search) query.set('search', request.query.search);
+        query.set('cursor', page.next.cursor);
+        reply.header('x-next-cursor', page.next.cursor);
+        reply.header('link', `</api/admin/transactions?${query.toString()}>; rel="next"`);
+      }
+      return page.items;
+    },
+  });
+});

@@ -105,6 +105,12 @@ describe('admin money API', () => {
   afterAll(() => ctx.close());
 
   const get = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+  /** GET `url` as the admin, expecting a 200; answers the body. */
+  const adminGet = async (url: string) => {
+    const response = await get(url, adminToken);
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
 
   const routes = [
     '/api/admin/dashboard/stats',
@@ -165,9 +171,7 @@ describe('admin money API', () => {
     });
 
     it('computes the dashboard figures', async () => {
-      const response = await get('/api/admin/dashboard/stats', adminToken);
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      expect(await adminGet('/api/admin/dashboard/stats')).toEqual({
         // The member created now, m1, m2, m3, m4 and the one from 2025; not the admin, not the deleted member.
         totalUsers: 6,
         // Completed deposits 700 + 1200 + 2500 and the completed investment 300.
@@ -223,9 +227,7 @@ describe('admin money API', () => {
     });
 
     it('lists the 10 newest transactions with their members', async () => {
-      const response = await get('/api/admin/dashboard/transactions', adminToken);
-      expect(response.statusCode).toBe(200);
-      const list: AdminTransaction[] = response.json();
+      const list: AdminTransaction[] = await adminGet('/api/admin/dashboard/transactions');
       const expected = await rows<{ id: string }>(ctx, sql`select id from transactions order by created_at desc, id desc limit 10`);
       expect(ids(list)).toEqual(expected.map((r) => r.id));
       expect(list[0]).toMatchObject({ type: 'withdrawal', status: 'pending', amount: 30, user: { _id: m2.id, firstName: m2.firstName, lastName: m2.lastName, email: m2.email } });
@@ -233,9 +235,7 @@ describe('admin money API', () => {
     });
 
     it('counts users', async () => {
-      const response = await get('/api/users/stats', adminToken);
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      expect(await adminGet('/api/users/stats')).toEqual({
         totalUsers: 6,
         verifiedUsers: 2,
         pendingKyc: 1,
@@ -257,9 +257,7 @@ describe('admin money API', () => {
     });
 
     it('sums transactions by type, all time and by month', async () => {
-      const all = await get('/api/transactions/stats', adminToken);
-      expect(all.statusCode).toBe(200);
-      expect(all.json()).toEqual({
+      expect(await adminGet('/api/transactions/stats')).toEqual({
         deposits: { count: 3, amount: 4_400 },
         withdrawals: { count: 1, amount: 50, pending: 1 },
         payouts: { count: 4, amount: 38 },

@@ -1,25 +1,19 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { bearer, createMemberAndAdmin, createUser, DEFAULT_PASSWORD, loginAs, resetTokenFrom, useTestApp } from '../../../test/test-app';
+import { bearer, createUser, DEFAULT_PASSWORD, loginAs, resetTokenFrom, useMemberAndAdmin, useTestApp } from '../../../test/test-app';
 import { createProject } from '../../../test/project-fixtures';
 
 type Row = { id: string; at: string; actorEmail: string | null; action: string; targetType: string; targetId: string; details: unknown };
 
 describe('GET /api/admin/audit', () => {
   const ctx = useTestApp();
-  let adminToken: string;
-  let memberToken: string;
-  let admin: Awaited<ReturnType<typeof createUser>>;
-  let member: Awaited<ReturnType<typeof createUser>>;
-  const audit = (query: string, token = adminToken) => ctx.app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers: bearer(token) });
+  const people = useMemberAndAdmin(ctx);
+  const audit = (query: string, token = people.adminToken) => ctx.app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers: bearer(token) });
 
-  beforeAll(async () => {
-    ({ admin, member, adminToken, memberToken } = await createMemberAndAdmin(ctx));
-  });
 
   it('is for admins only (401, 403)', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
-    expect((await audit('', memberToken)).statusCode).toBe(403);
+    expect((await audit('', people.memberToken)).statusCode).toBe(403);
   });
 
   it('records member security actions and admin decisions under their names', async () => {
@@ -40,9 +34,9 @@ describe('GET /api/admin/audit', () => {
       payload: { token: resetTokenFrom(ctx.mail, other.email), newPassword: 'yet another passphrase here' },
     });
     expect(reset.statusCode).toBe(200);
-    const project = await createProject(ctx, adminToken);
-    await ctx.app.inject({ method: 'PATCH', url: `/api/projects/${project._id}`, headers: bearer(adminToken), payload: { title: 'Renamed' } });
-    await ctx.app.inject({ method: 'DELETE', url: `/api/projects/${project._id}`, headers: bearer(adminToken) });
+    const project = await createProject(ctx, people.adminToken);
+    await ctx.app.inject({ method: 'PATCH', url: `/api/projects/${project._id}`, headers: bearer(people.adminToken), payload: { title: 'Renamed' } });
+    await ctx.app.inject({ method: 'DELETE', url: `/api/projects/${project._id}`, headers: bearer(people.adminToken) });
 
     const rows = (await audit('?limit=100')).json<Row[]>();
     const actions = rows.map((r) => r.action);
@@ -51,7 +45,7 @@ describe('GET /api/admin/audit', () => {
     }
     const passwordChanged = rows.find((r) => r.action === 'password.changed')!;
     expect(passwordChanged).toMatchObject({ actorEmail: other.email, targetType: 'user', targetId: other.id });
-    expect(rows.find((r) => r.action === 'project.created')).toMatchObject({ actorEmail: admin.email, targetType: 'project', targetId: project._id });
+    expect(rows.find((r) => r.action === 'project.created')).toMatchObject({ actorEmail: people.admin.email, targetType: 'project', targetId: project._id });
     expect(Object.keys(passwordChanged).sort()).toEqual(['action', 'actorEmail', 'at', 'details', 'id', 'targetId', 'targetType']);
   });
 
@@ -59,12 +53,12 @@ describe('GET /api/admin/audit', () => {
     const base = new Date('2020-03-01T12:00:00.000Z').getTime();
     // 7 rows in the same microsecond and 5 spread over days: the cursor must neither skip nor repeat.
     await ctx.database.db.insert(auditLog).values([
-      ...Array.from({ length: 7 }, () => ({ actorId: member.id, action: 'test.same', targetType: 'user', targetId: member.id, createdAt: new Date(base) })),
+      ...Array.from({ length: 7 }, () => ({ actorId: people.member.id, action: 'test.same', targetType: 'user', targetId: people.member.id, createdAt: new Date(base) })),
       ...Array.from({ length: 5 }, (_, i) => ({
-        actorId: admin.id,
+        actorId: people.admin.id,
         action: 'test.spread',
         targetType: 'user',
-        targetId: member.id,
+        targetId: people.member.id,
         before: { n: i },
         createdAt: new Date(base - (i + 1) * 86_400_000),
       })),
@@ -96,10 +90,10 @@ describe('GET /api/admin/audit', () => {
   it('filters by actor, action and dates, combined', async () => {
     const byAction = (await audit('?action=test.spread')).json<Row[]>();
     expect(byAction).toHaveLength(5);
-    expect(byAction.every((r) => r.action === 'test.spread' && r.actorEmail === admin.email)).toBe(true);
-    expect((await audit(`?actor=${encodeURIComponent(member.email)}&action=test.same`)).json()).toHaveLength(7);
-    expect((await audit(`?actor=${encodeURIComponent(member.email)}&action=test.spread`)).json()).toHaveLength(0);
-    expect((await audit(`?actor=${encodeURIComponent(admin.email.toUpperCase())}&action=test.spread`)).json()).toHaveLength(5);
+    expect(byAction.every((r) => r.action === 'test.spread' && r.actorEmail === people.admin.email)).toBe(true);
+    expect((await audit(`?actor=${encodeURIComponent(people.member.email)}&action=test.same`)).json()).toHaveLength(7);
+    expect((await audit(`?actor=${encodeURIComponent(people.member.email)}&action=test.spread`)).json()).toHaveLength(0);
+    expect((await audit(`?actor=${encodeURIComponent(people.admin.email.toUpperCase())}&action=test.spread`)).json()).toHaveLength(5);
     // 2020-02-26 and 2020-02-27, both days included.
     const days = (await audit('?action=test.spread&from=2020-02-26&to=2020-02-27')).json<Row[]>();
     expect(days.map((r) => r.at)).toEqual(['2020-02-27T12:00:00.000Z', '2020-02-26T12:00:00.000Z']);
@@ -107,10 +101,10 @@ describe('GET /api/admin/audit', () => {
 
   it('downloads the same rows as CSV, neutralising formulas', async () => {
     await ctx.database.db.insert(auditLog).values({
-      actorId: admin.id,
+      actorId: people.admin.id,
       action: 'test.csv',
       targetType: 'user',
-      targetId: member.id,
+      targetId: people.member.id,
       before: null,
       after: { note: '=HYPERLINK("http://evil")' },
       createdAt: new Date('2019-01-01T00:00:00Z'),
@@ -130,10 +124,10 @@ describe('GET /api/admin/audit', () => {
     expect(row).toContain('{""before"":null');
     // The whole details cell is JSON, so it starts with "{"; an actor or action cell starting with = is neutralised.
     await ctx.database.db.insert(auditLog).values({
-      actorId: admin.id,
+      actorId: people.admin.id,
       action: '=cmd',
       targetType: 'user',
-      targetId: member.id,
+      targetId: people.member.id,
       createdAt: new Date('2019-01-01T00:00:00Z'),
     });
     const all = await audit('?from=2019-01-01&to=2019-01-01&format=csv');

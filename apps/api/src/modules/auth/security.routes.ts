@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authSuccess,
@@ -13,82 +12,75 @@ import {
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
 import { perAddress } from '../../plugins/rate-limit';
-import { errorResponses } from '../../plugins/responses';
+import { moduleRoutes } from '../../plugins/responses';
 import * as auth from './auth.service';
 import { listSessions, revokeOtherSessions, revokeOwnSession } from './session.service';
 import * as twoFactor from './two-factor.service';
 
 /** Two-factor sign-in and the member's own sessions (issue 15). */
-export const securityRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
-  async (app) => {
-    const tags = ['security'];
-    const security = [{ bearer: [] }];
-    const limits = deps.config.rateLimits;
-    // The password and a code are guessed through these too: limited per account, like change-password.
-    const perAccount = { ...perAddress(limits.changePasswordPerAccount), keyGenerator: (request: Parameters<typeof requireAuth>[0]) => `2fa-account:${requireAuth(request).user.id}` };
+export const securityRoutes = moduleRoutes(['security'], (app, deps: Deps, schemas) => {
+  const limits = deps.config.rateLimits;
+  // The password and a code are guessed through these too: limited per account, like change-password.
+  const perAccount = { ...perAddress(limits.changePasswordPerAccount), keyGenerator: (request: Parameters<typeof requireAuth>[0]) => `2fa-account:${requireAuth(request).user.id}` };
 
-    app.post('/users/2fa/setup', {
-      config: { access: 'user' },
-      schema: { tags, security, response: { 200: twoFactorSetupResponse, ...errorResponses } },
-      handler: async (request) => twoFactor.setupTwoFactor(deps, requireAuth(request).user),
-    });
+  app.post('/users/2fa/setup', {
+    ...schemas.user({}, { 200: twoFactorSetupResponse }),
+    handler: async (request) => twoFactor.setupTwoFactor(deps, requireAuth(request).user),
+  });
 
-    app.post('/users/2fa/enable', {
-      config: { access: 'user', rateLimit: perAccount },
-      schema: { tags, security, body: twoFactorEnableBody, response: { 200: recoveryCodesResponse, ...errorResponses } },
-      handler: async (request) => twoFactor.enableTwoFactor(deps, requireAuth(request).user, request.body.code),
-    });
+  app.post('/users/2fa/enable', {
+    config: { access: 'user', rateLimit: perAccount },
+    schema: schemas.signedIn({ body: twoFactorEnableBody }, { 200: recoveryCodesResponse }),
+    handler: async (request) => twoFactor.enableTwoFactor(deps, requireAuth(request).user, request.body.code),
+  });
 
-    app.post('/users/2fa/disable', {
-      config: { access: 'user', rateLimit: perAccount },
-      schema: { tags, security, body: twoFactorDisableBody, response: { 200: messageResponse, ...errorResponses } },
-      handler: async (request) => twoFactor.disableTwoFactor(deps, requireAuth(request), request.body),
-    });
+  app.post('/users/2fa/disable', {
+    config: { access: 'user', rateLimit: perAccount },
+    schema: schemas.signedIn({ body: twoFactorDisableBody }, { 200: messageResponse }),
+    handler: async (request) => twoFactor.disableTwoFactor(deps, requireAuth(request), request.body),
+  });
 
-    app.post('/users/login/2fa', {
-      config: { access: 'public', rateLimit: perAddress(limits.loginPerAddress) },
-      schema: {
-        tags,
+  app.post('/users/login/2fa', {
+    config: { access: 'public', rateLimit: perAddress(limits.loginPerAddress) },
+    schema: schemas.open(
+      {
         description:
           'The second step of a sign-in that answered `{twoFactorRequired: true, challenge}`: a current authenticator code or an unused recovery code. Answers like a plain sign-in. A wrong code is a 400; the fifth, an unknown, used or expired (10 minutes) challenge a 401.',
         body: loginTwoFactorBody,
-        response: { 200: authSuccess, ...errorResponses },
       },
-      handler: async (request) => auth.loginSecondFactor(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
-    });
+      { 200: authSuccess },
+    ),
+    handler: async (request) => auth.loginSecondFactor(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  });
 
-    app.get('/users/sessions', {
-      config: { access: 'user' },
-      schema: { tags, security, response: { 200: sessionListSchema, ...errorResponses } },
-      handler: async (request) => listSessions(deps, requireAuth(request)),
-    });
+  app.get('/users/sessions', {
+    ...schemas.user({}, { 200: sessionListSchema }),
+    handler: async (request) => listSessions(deps, requireAuth(request)),
+  });
 
-    app.delete('/users/sessions', {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        security,
+  app.delete('/users/sessions', {
+    ...schemas.user(
+      {
         description: 'Sign out everywhere else: ends every session of the caller but the one making the request.',
-        response: { 204: z.null(), ...errorResponses },
       },
-      handler: async (request, reply) => {
-        await revokeOtherSessions(deps, requireAuth(request));
-        return reply.status(204).send(null);
-      },
-    });
+      { 204: z.null() },
+    ),
+    handler: async (request, reply) => {
+      await revokeOtherSessions(deps, requireAuth(request));
+      return reply.status(204).send(null);
+    },
+  });
 
-    app.delete('/users/sessions/:id', {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        security,
+  app.delete('/users/sessions/:id', {
+    ...schemas.user(
+      {
         params: z.object({ id: z.string().max(100) }),
-        response: { 204: z.null(), ...errorResponses },
       },
-      handler: async (request, reply) => {
-        await revokeOwnSession(deps, requireAuth(request), request.params.id);
-        return reply.status(204).send(null);
-      },
-    });
-  };
+      { 204: z.null() },
+    ),
+    handler: async (request, reply) => {
+      await revokeOwnSession(deps, requireAuth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+});

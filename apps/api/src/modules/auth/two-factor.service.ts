@@ -81,6 +81,19 @@ export async function setupTwoFactor(deps: TwoFactorDeps, user: UserRow) {
 const wrongCode = (field: string) =>
   new AppError('VALIDATION_ERROR', messages.twoFactor.codeInvalid, { fields: { [field]: messages.twoFactor.codeInvalid } });
 
+/** A two-factor change, in its transaction: the audit entry (with `details` beside the new state) and the member's mail. */
+async function recordTwoFactorChange(tx: Executor, deps: TwoFactorDeps, user: UserRow, enabled: boolean, details: Record<string, unknown> = {}) {
+  await recordAudit(tx, deps, {
+    actorId: user.id,
+    action: enabled ? '2fa.enabled' : '2fa.disabled',
+    targetType: 'user',
+    targetId: user.id,
+    before: { twoFactorEnabled: !enabled },
+    after: { twoFactorEnabled: enabled, ...details },
+  });
+  await enqueueMail(tx, deps, user.email, enabled ? 'twoFactorEnabled' : 'twoFactorDisabled', { firstName: user.firstName, securityUrl: securityUrl(deps) });
+}
+
 /** POST /api/users/2fa/enable: the first right code turns 2FA on and yields the ten recovery codes, once. */
 export async function enableTwoFactor(deps: TwoFactorDeps, user: UserRow, code: string) {
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -108,15 +121,7 @@ export async function enableTwoFactor(deps: TwoFactorDeps, user: UserRow, code: 
     await tx
       .insert(twoFactorRecoveryCodes)
       .values(recoveryCodes.map((c) => ({ userId: user.id, codeHash: recoveryHash(deps, user.id, c), createdAt: now })));
-    await recordAudit(tx, deps, {
-      actorId: user.id,
-      action: '2fa.enabled',
-      targetType: 'user',
-      targetId: user.id,
-      before: { twoFactorEnabled: false },
-      after: { twoFactorEnabled: true, recoveryCodes: RECOVERY_CODE_COUNT },
-    });
-    await enqueueMail(tx, deps, user.email, 'twoFactorEnabled', { firstName: user.firstName, securityUrl: securityUrl(deps) });
+    await recordTwoFactorChange(tx, deps, user, true, { recoveryCodes: RECOVERY_CODE_COUNT });
   });
   deps.mailQueued();
   return { recoveryCodes, message: messages.twoFactor.enabled };
@@ -180,15 +185,7 @@ export async function disableTwoFactor(
       .update(twoFactorChallenges)
       .set({ consumedAt: now })
       .where(and(eq(twoFactorChallenges.userId, user.id), isNull(twoFactorChallenges.consumedAt)));
-    await recordAudit(tx, deps, {
-      actorId: user.id,
-      action: '2fa.disabled',
-      targetType: 'user',
-      targetId: user.id,
-      before: { twoFactorEnabled: true },
-      after: { twoFactorEnabled: false },
-    });
-    await enqueueMail(tx, deps, user.email, 'twoFactorDisabled', { firstName: user.firstName, securityUrl: securityUrl(deps) });
+    await recordTwoFactorChange(tx, deps, user, false);
     return true;
   });
   if (!disabled) throw wrongCode('code');

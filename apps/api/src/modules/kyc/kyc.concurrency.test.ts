@@ -1,9 +1,21 @@
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { multipart, png } from '../../../test/files';
 import { bearer, createUser, loginAs, rows, uniqueEmail, useTestApp } from '../../../test/test-app';
 import { kycBody } from '../../../test/kyc-fixtures';
+
+/** Exactly one of ten racing `responses` succeeded and the nine others were refused with a 409 `message`; answers the winner's index. */
+function expectOneWinner(responses: LightMyRequestResponse[], message: string) {
+  const statuses = responses.map((r) => r.statusCode);
+  expect(statuses.filter((s) => s === 200), statuses.join(',')).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409), statuses.join(',')).toHaveLength(9);
+  for (const response of responses.filter((r) => r.statusCode === 409)) {
+    expect(response.json()).toEqual({ message, code: 'CONFLICT' });
+  }
+  return statuses.indexOf(200);
+}
 
 /**
  * Decisions and submissions that arrive at the same moment. On PostgreSQL the requests really run in parallel on
@@ -66,14 +78,7 @@ describe('KYC under concurrency', () => {
       ),
     );
 
-    const statuses = responses.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 200), statuses.join(',')).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409), statuses.join(',')).toHaveLength(9);
-    for (const response of responses.filter((r) => r.statusCode === 409)) {
-      expect(response.json()).toEqual({ message: messages.kyc.notPending, code: 'CONFLICT' });
-    }
-
-    const winnerIndex = statuses.indexOf(200);
+    const winnerIndex = expectOneWinner(responses, messages.kyc.notPending);
     const winner = attempts[winnerIndex]!;
     const expectedStatus = winner.body.verified ? 'approved' : 'rejected';
     expect(responses[winnerIndex]!.json()).toMatchObject({ kycStatus: expectedStatus, kycVerified: winner.body.verified });
@@ -119,14 +124,7 @@ describe('KYC under concurrency', () => {
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, i) => submit(member.token, kycBody(member.documents, { idNumber: `ID-${i}` }))),
     );
-    const statuses = responses.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 200), statuses.join(',')).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409), statuses.join(',')).toHaveLength(9);
-    for (const response of responses.filter((r) => r.statusCode === 409)) {
-      expect(response.json()).toEqual({ message: messages.kyc.cannotSubmit, code: 'CONFLICT' });
-    }
-
-    const winner = statuses.indexOf(200);
+    const winner = expectOneWinner(responses, messages.kyc.cannotSubmit);
     expect(responses[winner]!.json()).toMatchObject({ kycStatus: 'pending', kyc: { idNumber: `ID-${winner}`, kycRejectionReason: null } });
     const profiles = await rows<{ id_number: string; rejection_reason: string | null }>(
       ctx,

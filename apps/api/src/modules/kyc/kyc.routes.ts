@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { acceptUploads, readUpload, refuseOversized } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage';
 import { requireAuth } from '../../plugins/access';
-import { errorResponses } from '../../plugins/responses';
+import { errorResponses, routeSchemas } from '../../plugins/responses';
 import * as kyc from './kyc.service';
 
 const documentTypeField = z.enum(KYC_DOCUMENT_TYPES, { error: messages.kyc.documentTypeInvalid });
@@ -26,17 +26,17 @@ export const kycRoutes =
   (deps: Deps & { storage: FileStorage }): FastifyPluginAsyncZod =>
   async (app) => {
     await acceptUploads(app, KYC_MAX_FILE_BYTES);
-    const security = [{ bearer: [] }];
+    const kycSchemas = routeSchemas(['kyc']);
+    const adminUsersSchemas = routeSchemas(['admin users']);
 
     app.post('/kyc/upload-document', {
-      config: { access: 'user' },
-      schema: {
-        tags: ['kyc'],
-        security,
-        description:
-          'multipart/form-data with `documentType` (idFront, idBack, proofOfAddress) and `file` (jpeg or png; pdf also for proofOfAddress; at most 5 MB).',
-        response: { 201: kycUploadResponse, 413: errorResponses[400], 415: errorResponses[400], ...errorResponses },
-      },
+      ...kycSchemas.user(
+        {
+          description:
+            'multipart/form-data with `documentType` (idFront, idBack, proofOfAddress) and `file` (jpeg or png; pdf also for proofOfAddress; at most 5 MB).',
+        },
+        { 201: kycUploadResponse, 413: errorResponses[400], 415: errorResponses[400] },
+      ),
       onRequest: refuseOversized(KYC_MAX_FILE_BYTES, () => new AppError('PAYLOAD_TOO_LARGE', messages.kyc.fileTooLarge)),
       handler: async (request, reply) => {
         const { user } = requireAuth(request);
@@ -60,15 +60,14 @@ export const kycRoutes =
     });
 
     app.get('/kyc/documents/:type/:id/link', {
-      config: { access: 'user' },
-      schema: {
-        tags: ['kyc'],
-        security,
-        description: 'A signed link, valid 5 minutes, to the document; only its owner and admins get one.',
-        params: z.object({ type: z.string().max(40), id: z.string().max(100) }),
-        querystring: z.object({ disposition: z.enum(['inline', 'attachment']).optional().default('inline') }),
-        response: { 200: kycDocumentLink, ...errorResponses },
-      },
+      ...kycSchemas.user(
+        {
+          description: 'A signed link, valid 5 minutes, to the document; only its owner and admins get one.',
+          params: z.object({ type: z.string().max(40), id: z.string().max(100) }),
+          querystring: z.object({ disposition: z.enum(['inline', 'attachment']).optional().default('inline') }),
+        },
+        { 200: kycDocumentLink },
+      ),
       handler: async (request) =>
         kyc.documentLink(deps, requireAuth(request).user, request.params.type, request.params.id, request.query.disposition),
     });
@@ -102,26 +101,23 @@ export const kycRoutes =
     });
 
     app.post('/kyc/submit', {
-      config: { access: 'user' },
-      schema: { tags: ['kyc'], security, body: kycSubmitBody, response: { 200: userWithKycSchema, ...errorResponses } },
+      ...kycSchemas.user({ body: kycSubmitBody }, { 200: userWithKycSchema }),
       handler: async (request) => kyc.submitKyc(deps, requireAuth(request).user, request.body),
     });
 
     app.get('/admin/pending', {
-      config: { access: 'admin' },
-      schema: { tags: ['admin users'], security, response: { 200: z.array(userWithKycSchema), ...errorResponses } },
+      ...adminUsersSchemas.admin({}, { 200: z.array(userWithKycSchema) }),
       handler: async () => kyc.pendingKycUsers(deps),
     });
 
     app.post('/admin/verify/:userId', {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin users'],
-        security,
-        params: z.object({ userId: z.string().max(100) }),
-        body: adminVerifyBody,
-        response: { 200: userWithKycSchema, ...errorResponses },
-      },
+      ...adminUsersSchemas.admin(
+        {
+          params: z.object({ userId: z.string().max(100) }),
+          body: adminVerifyBody,
+        },
+        { 200: userWithKycSchema },
+      ),
       handler: async (request) => kyc.decideKyc(deps, requireAuth(request).user, request.params.userId, request.body),
     });
   };

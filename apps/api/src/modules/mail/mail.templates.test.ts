@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mailTemplates } from './mail.templates';
 
+/** What the wallet mails (payment rejected, withdrawal requested) say to Ada alike: her name, support's address, the wallet. */
+const walletMail = { firstName: 'Ada', supportEmail: 'support@terrafund.test', walletUrl: 'https://app.terrafund.test/wallet' };
+
 describe('the pack activated mail', () => {
   const base = { firstName: 'Ada', pack: 'Gold', amount: '2500.00', endsOn: '2029-01-05', dashboardUrl: 'https://app.terrafund.test/dashboard' };
 
@@ -24,13 +27,7 @@ describe('the pack activated mail', () => {
 
 describe('the payment rejected mail', () => {
   it('says the pack was not activated and that support will be in touch, naming their address', () => {
-    const mail = mailTemplates.paymentRejected({
-      firstName: 'Ada',
-      pack: 'Gold',
-      amount: '2500.00',
-      supportEmail: 'support@terrafund.test',
-      walletUrl: 'https://app.terrafund.test/wallet',
-    });
+    const mail = mailTemplates.paymentRejected({ ...walletMail, pack: 'Gold', amount: '2500.00' });
     expect(mail.subject).toBe('Your payment could not be accepted | Terrafund');
     expect(mail.text).toContain('We could not accept the payment you sent for your Gold pack (2500.00 USD), so the pack was not activated.');
     expect(mail.text).toContain('Our support team will contact you about returning the money. You can also write to them at support@terrafund.test.');
@@ -40,14 +37,7 @@ describe('the payment rejected mail', () => {
 
 describe('the withdrawal requested mail', () => {
   it('names the amount, the address and the time, and says what to do if it was not the member', () => {
-    const mail = mailTemplates.withdrawalRequested({
-      firstName: 'Ada',
-      amount: '40.50',
-      address: 'bc1q<script>',
-      requestedAt: '2026-01-05 12:00 UTC',
-      supportEmail: 'support@terrafund.test',
-      walletUrl: 'https://app.terrafund.test/wallet',
-    });
+    const mail = mailTemplates.withdrawalRequested({ ...walletMail, amount: '40.50', address: 'bc1q<script>', requestedAt: '2026-01-05 12:00 UTC' });
     expect(mail.subject).toBe('A withdrawal was requested from your account | Terrafund');
     expect(mail.text).toContain('A withdrawal of 40.50 Crypto was requested from your account on 2026-01-05 12:00 UTC, to this address:');
     expect(mail.text).toContain('bc1q<script>');

@@ -1,38 +1,29 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { heldPaymentSchema, idParam, reviewDecisionBody } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
-import { errorResponses } from '../../plugins/responses';
+import { moduleRoutes } from '../../plugins/responses';
 import { decideHeldPayment, listHeldPayments } from './payment-review.service';
 
 /** The admin's review of payments the settlement held (partial, late, over- or mismatched money). */
-export const paymentReviewRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
-  async (app) => {
-    const config = { access: 'admin' as const };
-    const security = [{ bearer: [] }];
-    const tags = ['admin', 'payments'];
+export const paymentReviewRoutes = moduleRoutes(['admin', 'payments'], (app, deps: Deps, schemas) => {
 
-    app.get('/admin/payments/review', {
-      config,
-      schema: {
-        tags,
-        security,
+  app.get('/admin/payments/review', {
+    ...schemas.admin(
+      {
         description:
           'Every payment held for review (`payment_invoices.state = review`), newest first, with its deposit and member. ' +
           '`reviewReason`: `partial` (less than the price arrived), `late` (paid after the invoice expired), `over` ' +
           '(more than the price), `mismatch` (amount, currency or order not the ones we asked for).',
-        response: { 200: z.array(heldPaymentSchema), ...errorResponses },
       },
-      handler: async () => listHeldPayments(deps),
-    });
+      { 200: z.array(heldPaymentSchema) },
+    ),
+    handler: async () => listHeldPayments(deps),
+  });
 
-    app.post('/admin/payments/:id/review', {
-      config,
-      schema: {
-        tags,
-        security,
+  app.post('/admin/payments/:id/review', {
+    ...schemas.admin(
+      {
         description:
           'Decides a held payment, once. `activate` settles it as the provider\'s "Settled" would: the deposit completes ' +
           '(even one expiry had failed), the pack activates (replacing an active one) and the member is mailed; the invoice ' +
@@ -41,8 +32,9 @@ export const paymentReviewRoutes =
           'decision and in the audit log. 404 for an unknown invoice; 409 when it is not (or no longer) held.',
         params: idParam,
         body: reviewDecisionBody,
-        response: { 200: heldPaymentSchema, ...errorResponses },
       },
-      handler: async (request) => decideHeldPayment(deps, requireAuth(request).user, request.params.id, request.body),
-    });
-  };
+      { 200: heldPaymentSchema },
+    ),
+    handler: async (request) => decideHeldPayment(deps, requireAuth(request).user, request.params.id, request.body),
+  });
+});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponse, packPaymentSchema } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
-import { errorResponses } from '../../plugins/responses';
+import { routeSchemas } from '../../plugins/responses';
 import { listPackPayments } from './pack-payments.service';
 import { checkoutPolicy, renderCheckoutPage } from './sandbox-checkout';
 import { CHECKOUT_KEY_PARAM, FORM_TOKEN_FIELD } from './sandbox.provider';
@@ -22,6 +22,7 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024;
 const FORM_BODY_LIMIT = 1024;
 
 const tags = ['payments'];
+const schemas = routeSchemas(tags);
 const invoiceParams = z.object({ invoiceId: z.string() });
 
 /**
@@ -60,15 +61,14 @@ export const paymentRoutes =
     });
 
     app.get('/payments', {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        security: [{ bearer: [] }],
-        description:
-          'The caller\'s own pack payments, newest first (the wallet\'s Deposit tab): pack, amount, date and status ' +
-          '(`pending`, `expired`, `held`, `settled`, `failed`); a pending one carries its checkout in `payment_url`.',
-        response: { 200: z.array(packPaymentSchema), ...errorResponses },
-      },
+      ...schemas.user(
+        {
+          description:
+            'The caller\'s own pack payments, newest first (the wallet\'s Deposit tab): pack, amount, date and status ' +
+            '(`pending`, `expired`, `held`, `settled`, `failed`); a pending one carries its checkout in `payment_url`.',
+        },
+        { 200: z.array(packPaymentSchema) },
+      ),
       handler: async (request) => listPackPayments(deps, requireAuth(request).user.id),
     });
 

@@ -21,7 +21,7 @@ import { AppError } from '../../lib/app-error';
 import { acceptUploads, readUpload, refuseOversized } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage';
 import { requireAuth } from '../../plugins/access';
-import { errorResponses } from '../../plugins/responses';
+import { errorResponses, routeSchemas } from '../../plugins/responses';
 import { readAsset, uploadAsset } from './assets.service';
 import { invest } from './invest.service';
 import * as service from './projects.service';
@@ -43,56 +43,51 @@ export const projectRoutes =
   async (app) => {
     await acceptUploads(app, MAX_UPLOAD_BYTES);
     const tags = ['projects'];
-    const security = [{ bearer: [] }];
+    const schemas = routeSchemas(tags);
 
     app.get('/projects', {
       // Signed-in, like the screens: a project carries its owner's e-mail address.
-      config: { access: 'user' },
-      schema: {
-        tags,
-        security,
-        description: 'Newest first; `search` matches title, description or location (case-insensitive); empty filters mean all.',
-        querystring: projectsQuery,
-        response: { 200: z.array(projectSchema), ...errorResponses },
-      },
+      ...schemas.user(
+        {
+          description: 'Newest first; `search` matches title, description or location (case-insensitive); empty filters mean all.',
+          querystring: projectsQuery,
+        },
+        { 200: z.array(projectSchema) },
+      ),
       handler: async (request) => service.listProjects(deps, request.query),
     });
 
     app.get('/projects/:id', {
-      config: { access: 'user' },
-      schema: { tags, security, params: idParam, response: { 200: projectSchema, ...errorResponses } },
+      ...schemas.user({ params: idParam }, { 200: projectSchema }),
       handler: async (request) => service.getProject(deps, request.params.id),
     });
 
     app.post('/projects', {
-      config: { access: 'admin' },
-      schema: { tags, security, body: createProjectBody, response: { 201: projectSchema, ...errorResponses } },
+      ...schemas.admin({ body: createProjectBody }, { 201: projectSchema }),
       handler: async (request, reply) =>
         reply.status(201).send(await service.createProject(deps, requireAuth(request).user, request.body)),
     });
 
     app.patch('/projects/:id', {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        security,
-        description: 'Any subset of the fields; the merged project must pass every rule, and its target may not fall below what is funded.',
-        params: idParam,
-        body: updateProjectBody,
-        response: { 200: projectSchema, ...errorResponses },
-      },
+      ...schemas.admin(
+        {
+          description: 'Any subset of the fields; the merged project must pass every rule, and its target may not fall below what is funded.',
+          params: idParam,
+          body: updateProjectBody,
+        },
+        { 200: projectSchema },
+      ),
       handler: async (request) => service.updateProject(deps, requireAuth(request).user, request.params.id, request.body),
     });
 
     app.delete('/projects/:id', {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        security,
-        description: 'Only a project without investments (409 otherwise: set it to sold or reserved instead).',
-        params: idParam,
-        response: { 204: z.null().describe('deleted'), ...errorResponses },
-      },
+      ...schemas.admin(
+        {
+          description: 'Only a project without investments (409 otherwise: set it to sold or reserved instead).',
+          params: idParam,
+        },
+        { 204: z.null().describe('deleted') },
+      ),
       handler: async (request, reply) => {
         await service.deleteProject(deps, requireAuth(request).user, request.params.id);
         return reply.status(204).send(null);
@@ -100,29 +95,27 @@ export const projectRoutes =
     });
 
     app.post('/projects/:id/invest', {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        security,
-        description: 'Approved KYC; an available project; at least the minimum, at most what is left and at most the wallet balance.',
-        params: idParam,
-        body: investBody,
-        response: { 201: investResponseSchema, ...errorResponses },
-      },
+      ...schemas.user(
+        {
+          description: 'Approved KYC; an available project; at least the minimum, at most what is left and at most the wallet balance.',
+          params: idParam,
+          body: investBody,
+        },
+        { 201: investResponseSchema },
+      ),
       handler: async (request, reply) =>
         reply.status(201).send(await invest(deps, requireAuth(request).user, request.params.id, request.body)),
     });
 
     app.post('/projects/assets', {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        security,
-        description:
-          'multipart/form-data with `kind` (image or document) and `file`: images png, jpeg or webp, stored as webp at 320, 640 and 1600 px wide; documents pdf; at most 10 MB.',
-        querystring: z.object({ kind: z.string().max(20).optional() }),
-        response: { 201: projectAssetSchema, 413: errorResponses[400], 415: errorResponses[400], ...errorResponses },
-      },
+      ...schemas.admin(
+        {
+          description:
+            'multipart/form-data with `kind` (image or document) and `file`: images png, jpeg or webp, stored as webp at 320, 640 and 1600 px wide; documents pdf; at most 10 MB.',
+          querystring: z.object({ kind: z.string().max(20).optional() }),
+        },
+        { 201: projectAssetSchema, 413: errorResponses[400], 415: errorResponses[400] },
+      ),
       onRequest: refuseOversized(MAX_UPLOAD_BYTES, (request) => tooLarge(projectAssetKind.safeParse((request.query as { kind?: unknown }).kind).data)),
       handler: async (request, reply) => {
         const admin = requireAuth(request).user;

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createTransactionBody,
@@ -13,28 +12,22 @@ import {
 } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
-import { errorResponses } from '../../plugins/responses';
+import { moduleRoutes } from '../../plugins/responses';
 import { createDeposit } from '../payments';
 import * as service from './transactions.service';
 
 /** Plans, deposits, the member's transactions and withdrawals, and the admin's decision on them (docs/product.md §5.3 Buying a pack). */
-export const transactionRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
-  async (app) => {
-    const tags = ['transactions'];
-    const security = [{ bearer: [] }];
+export const transactionRoutes = moduleRoutes(['transactions'], (app, deps: Deps, schemas) => {
 
-    app.get('/plans', {
-      config: { access: 'public' },
-      schema: { tags: ['plans'], response: { 200: z.array(planSchema) } },
-      handler: async () => service.listPlans(),
-    });
+  app.get('/plans', {
+    config: { access: 'public' },
+    schema: { tags: ['plans'], response: { 200: z.array(planSchema) } },
+    handler: async () => service.listPlans(),
+  });
 
-    app.post('/transactions', {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        security,
+  app.post('/transactions', {
+    ...schemas.user(
+      {
         description:
           '`{type:"deposit", plan}` starts a plan purchase (no KYC needed): a pending deposit for the plan\'s price and an ' +
           'invoice at the payment provider, answered as `{transaction, payment_url}`; 503 when the provider does not answer. ' +
@@ -42,69 +35,67 @@ export const transactionRoutes =
           'balance); the amount is held at once. Other fields the client sends (`_id`, `status`, `userId`, `amount` of a ' +
           'deposit, `description`) are ignored.',
         body: createTransactionBody,
-        response: {
-          // Deposit first: a withdrawal's answer has no payment_url, so it can only match the second.
-          201: z.union([depositResponseSchema, z.object({ transaction: transactionSchema })]),
-          ...errorResponses,
-          503: errorResponse,
-        },
       },
-      handler: async (request, reply) => {
-        const { user } = requireAuth(request);
-        const body = request.body;
-        if (body.type === 'deposit') return reply.status(201).send(await createDeposit(deps, user, body.plan));
-        return reply.status(201).send({ transaction: await service.requestWithdrawal(deps, user, body) });
+      {
+        // Deposit first: a withdrawal's answer has no payment_url, so it can only match the second.
+        201: z.union([depositResponseSchema, z.object({ transaction: transactionSchema })]),
+        503: errorResponse,
       },
-    });
+    ),
+    handler: async (request, reply) => {
+      const { user } = requireAuth(request);
+      const body = request.body;
+      if (body.type === 'deposit') return reply.status(201).send(await createDeposit(deps, user, body.plan));
+      return reply.status(201).send({ transaction: await service.requestWithdrawal(deps, user, body) });
+    },
+  });
 
-    app.get('/transactions', {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        security,
+  app.get('/transactions', {
+    ...schemas.user(
+      {
         description:
           'The caller\'s own transactions, newest first, `limit` a page (default 50, at most 100; more is a 400). When a ' +
           'next page exists its cursor is in the `X-Next-Cursor` header (absent on the last page); `cursor` takes it back. ' +
           'A cursor that is not one of ours is a 400 "Invalid page cursor".',
         querystring: ownTransactionsQuery,
-        response: { 200: z.array(transactionSchema), ...errorResponses },
       },
-      handler: async (request, reply) => {
-        const page = await service.listOwnTransactions(deps, requireAuth(request).user, request.query);
-        if (page.next) reply.header('x-next-cursor', page.next);
-        return page.items;
-      },
-    });
+      { 200: z.array(transactionSchema) },
+    ),
+    handler: async (request, reply) => {
+      const page = await service.listOwnTransactions(deps, requireAuth(request).user, request.query);
+      if (page.next) reply.header('x-next-cursor', page.next);
+      return page.items;
+    },
+  });
 
-    app.get('/transactions/:id', {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        security,
+  app.get('/transactions/:id', {
+    ...schemas.user(
+      {
         description: 'One of the caller\'s transactions (404 for anyone else\'s); a withdrawal carries its `timeline`.',
         params: idParam,
-        response: { 200: transactionDetailSchema, ...errorResponses },
       },
-      handler: async (request) => service.getTransaction(deps, requireAuth(request).user, request.params.id),
-    });
+      { 200: transactionDetailSchema },
+    ),
+    handler: async (request) => service.getTransaction(deps, requireAuth(request).user, request.params.id),
+  });
 
-    const decide = {
-      config: { access: 'admin' as const },
-      schema: {
-        tags,
-        security,
+  const decide = {
+    config: { access: 'admin' as const },
+    schema: schemas.signedIn(
+      {
         description: 'Completes or fails a pending withdrawal; failing it returns the amount to the wallet.',
         params: idParam,
         body: withdrawalDecisionBody,
-        response: { 200: transactionSchema, ...errorResponses },
       },
-    };
-    app.patch('/transactions/:id/status', {
-      ...decide,
-      handler: async (request) => service.decideWithdrawal(deps, requireAuth(request).user, request.params.id, request.body),
-    });
-    app.post('/admin/transactions/withdrawal/:id', {
-      ...decide,
-      handler: async (request) => service.decideWithdrawal(deps, requireAuth(request).user, request.params.id, request.body),
-    });
+      { 200: transactionSchema },
+    ),
   };
+  app.patch('/transactions/:id/status', {
+    ...decide,
+    handler: async (request) => service.decideWithdrawal(deps, requireAuth(request).user, request.params.id, request.body),
+  });
+  app.post('/admin/transactions/withdrawal/:id', {
+    ...decide,
+    handler: async (request) => service.decideWithdrawal(deps, requireAuth(request).user, request.params.id, request.body),
+  });
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminUpdateUserBody,
@@ -10,59 +9,48 @@ import {
 } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
-import { errorResponses } from '../../plugins/responses';
+import { moduleRoutes } from '../../plugins/responses';
 import * as usersService from './users.service';
 
 const userList = z.array(userWithKycSchema);
 
 /** Admin user management (docs/product.md §9.3 Routes: /users… and /admin/users…). */
-export const userAdminRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
-  async (app) => {
-    const tags = ['admin users'];
-    const security = [{ bearer: [] }];
-    const config = { access: 'admin' as const };
+export const userAdminRoutes = moduleRoutes(['admin users'], (app, deps: Deps, schemas) => {
 
-    const list = async (query: z.output<typeof listUsersQuery>, reply: { header(k: string, v: string): unknown }) => {
-      const { users, total } = await usersService.listUsers(deps, query);
-      reply.header('x-total-count', String(total));
-      return users;
-    };
-
-    app.get('/users', {
-      config,
-      schema: { tags, security, querystring: listUsersQuery, response: { 200: userList, ...errorResponses } },
-      handler: async (request, reply) => list(request.query, reply),
-    });
-
-    app.get('/admin/users', {
-      config,
-      schema: { tags, security, querystring: listUsersQuery, response: { 200: userList, ...errorResponses } },
-      handler: async (request, reply) => list(request.query, reply),
-    });
-
-    app.get('/users/:id', {
-      config,
-      schema: { tags, security, params: idParam, response: { 200: userWithKycSchema, ...errorResponses } },
-      handler: async (request) => usersService.getUser(deps, request.params.id),
-    });
-
-    app.get('/admin/users/:id', {
-      config,
-      schema: { tags, security, params: idParam, response: { 200: adminUserDetailSchema, ...errorResponses } },
-      handler: async (request) => usersService.adminUserDetail(deps, request.params.id),
-    });
-
-    app.patch('/users/:id', {
-      config,
-      schema: { tags, security, params: idParam, body: adminUpdateUserBody, response: { 200: userWithKycSchema, ...errorResponses } },
-      handler: async (request) =>
-        usersService.adminUpdateUser(deps, requireAuth(request).user, request.params.id, request.body),
-    });
-
-    app.delete('/users/:id', {
-      config,
-      schema: { tags, security, params: idParam, response: { 200: messageResponse, ...errorResponses } },
-      handler: async (request) => usersService.deleteUser(deps, requireAuth(request).user, request.params.id),
-    });
+  const list = async (query: z.output<typeof listUsersQuery>, reply: { header(k: string, v: string): unknown }) => {
+    const { users, total } = await usersService.listUsers(deps, query);
+    reply.header('x-total-count', String(total));
+    return users;
   };
+
+  app.get('/users', {
+    ...schemas.admin({ querystring: listUsersQuery }, { 200: userList }),
+    handler: async (request, reply) => list(request.query, reply),
+  });
+
+  app.get('/admin/users', {
+    ...schemas.admin({ querystring: listUsersQuery }, { 200: userList }),
+    handler: async (request, reply) => list(request.query, reply),
+  });
+
+  app.get('/users/:id', {
+    ...schemas.admin({ params: idParam }, { 200: userWithKycSchema }),
+    handler: async (request) => usersService.getUser(deps, request.params.id),
+  });
+
+  app.get('/admin/users/:id', {
+    ...schemas.admin({ params: idParam }, { 200: adminUserDetailSchema }),
+    handler: async (request) => usersService.adminUserDetail(deps, request.params.id),
+  });
+
+  app.patch('/users/:id', {
+    ...schemas.admin({ params: idParam, body: adminUpdateUserBody }, { 200: userWithKycSchema }),
+    handler: async (request) =>
+      usersService.adminUpdateUser(deps, requireAuth(request).user, request.params.id, request.body),
+  });
+
+  app.delete('/users/:id', {
+    ...schemas.admin({ params: idParam }, { 200: messageResponse }),
+    handler: async (request) => usersService.deleteUser(deps, requireAuth(request).user, request.params.id),
+  });
+});

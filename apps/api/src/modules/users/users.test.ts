@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { users } from '../../db/schema';
 import {
   apiCaller,
-  createMemberAndAdmin,
   createUser,
   DEFAULT_PASSWORD,
   loginAs,
   randomId,
   rows,
   uniqueEmail,
+  useMemberAndAdmin,
   useTestApp,
 } from '../../../test/test-app';
 
@@ -18,19 +18,13 @@ type ListedUser = { _id: string; email: string; firstName: string; lastName: str
 
 describe('admin user management', () => {
   const ctx = useTestApp();
-  let adminToken: string;
-  let memberToken: string;
-  let admin: Awaited<ReturnType<typeof createUser>>;
-  let member: Awaited<ReturnType<typeof createUser>>;
+  const people = useMemberAndAdmin(ctx);
 
-  beforeAll(async () => {
-    ({ admin, member, adminToken, memberToken } = await createMemberAndAdmin(ctx));
-  });
 
   const call = apiCaller(() => ctx);
   const list = async (path: string, query: Record<string, string | number> = {}) => {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
-    const response = await call('GET', `${path}${qs ? `?${qs}` : ''}`, adminToken);
+    const response = await call('GET', `${path}${qs ? `?${qs}` : ''}`, people.adminToken);
     expect(response.statusCode).toBe(200);
     return { users: response.json<ListedUser[]>(), total: Number(response.headers['x-total-count']), body: response.body };
   };
@@ -59,7 +53,7 @@ describe('admin user management', () => {
       const { users: listed, total, body } = await list(path);
       expect(listed.length).toBeGreaterThanOrEqual(2);
       expect(listed.length).toBe(Math.min(total, 20));
-      expect(ids(listed)).toEqual(expect.arrayContaining([admin.id, member.id]));
+      expect(ids(listed)).toEqual(expect.arrayContaining([people.admin.id, people.member.id]));
       expect(body).not.toMatch(/passwordHash|password_hash|\$argon2/);
     });
 
@@ -101,13 +95,13 @@ describe('admin user management', () => {
       const otherAdmin = await createUser(ctx, { role: 'admin' });
       const admins = await list(path, { role: 'admin' });
       expect(admins.users.every((u) => u.role === 'admin')).toBe(true);
-      expect(ids(admins.users)).toEqual(expect.arrayContaining([admin.id, otherAdmin.id]));
-      expect(ids(admins.users)).not.toContain(member.id);
+      expect(ids(admins.users)).toEqual(expect.arrayContaining([people.admin.id, otherAdmin.id]));
+      expect(ids(admins.users)).not.toContain(people.member.id);
 
       const pendingKyc = await list(path, { kycStatus: 'pending' });
       expect(pendingKyc.users.every((u) => u.kycStatus === 'pending')).toBe(true);
       expect(ids(pendingKyc.users)).toContain(pending.id);
-      expect(ids(pendingKyc.users)).not.toContain(member.id);
+      expect(ids(pendingKyc.users)).not.toContain(people.member.id);
 
       const both = await list(path, { role: 'admin', kycStatus: 'pending' });
       expect(ids(both.users)).not.toContain(pending.id);
@@ -135,7 +129,7 @@ describe('admin user management', () => {
 
     it('refuses bad paging and filters with 400, never 500', async () => {
       for (const query of ['limit=0', 'limit=101', 'page=0', 'page=-1', 'page=abc', 'role=superuser', 'kycStatus=done', `search=${'x'.repeat(101)}`]) {
-        const response = await call('GET', `${path}?${query}`, adminToken);
+        const response = await call('GET', `${path}?${query}`, people.adminToken);
         expect(response.statusCode, query).toBe(400);
         expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.any(String) });
       }
@@ -143,7 +137,7 @@ describe('admin user management', () => {
 
     it('is for admins only', async () => {
       expect((await call('GET', path)).statusCode).toBe(401);
-      const forbidden = await call('GET', path, memberToken);
+      const forbidden = await call('GET', path, people.memberToken);
       expect(forbidden.statusCode).toBe(403);
       expect(forbidden.json().code).toBe('FORBIDDEN');
     });
@@ -151,12 +145,12 @@ describe('admin user management', () => {
 
   describe('GET one user', () => {
     it('answers the user at /users/:id and {user, transactions} at /admin/users/:id', async () => {
-      const one = await call('GET', `/users/${member.id}`, adminToken);
+      const one = await call('GET', `/users/${people.member.id}`, people.adminToken);
       expect(one.statusCode).toBe(200);
-      expect(one.json()).toMatchObject({ _id: member.id, email: member.email, role: 'user' });
+      expect(one.json()).toMatchObject({ _id: people.member.id, email: people.member.email, role: 'user' });
       expect(one.body).not.toMatch(/passwordHash|\$argon2/);
 
-      const detail = await call('GET', `/admin/users/${member.id}`, adminToken);
+      const detail = await call('GET', `/admin/users/${people.member.id}`, people.adminToken);
       expect(detail.statusCode).toBe(200);
       expect(detail.json()).toMatchObject({ user: one.json(), transactions: [] });
     });
@@ -170,8 +164,8 @@ describe('admin user management', () => {
         '%00',
         '%F0%9F%92%A9',
         '%E0%A4%A',
-        `${member.id}x`,
-        member.id.replace(/-/g, ''),
+        `${people.member.id}x`,
+        people.member.id.replace(/-/g, ''),
         'a'.repeat(200),
         'a'.repeat(300),
       ];
@@ -183,7 +177,7 @@ describe('admin user management', () => {
           ['PATCH', `/users/${encoded}`],
           ['DELETE', `/users/${encoded}`],
         ] as const) {
-          const response = await call(method, url, adminToken, method === 'PATCH' ? { firstName: 'Nobody' } : undefined);
+          const response = await call(method, url, people.adminToken, method === 'PATCH' ? { firstName: 'Nobody' } : undefined);
           expect(response.statusCode, `${method} ${url}`).toBe(404);
           expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.any(String) });
           // Router-level refusals skip the hooks; they must still carry the security headers.
@@ -194,9 +188,9 @@ describe('admin user management', () => {
     });
 
     it('is for admins only', async () => {
-      for (const url of [`/users/${member.id}`, `/admin/users/${member.id}`]) {
+      for (const url of [`/users/${people.member.id}`, `/admin/users/${people.member.id}`]) {
         expect((await call('GET', url)).statusCode).toBe(401);
-        expect((await call('GET', url, memberToken)).statusCode).toBe(403);
+        expect((await call('GET', url, people.memberToken)).statusCode).toBe(403);
       }
     });
   });
@@ -204,7 +198,7 @@ describe('admin user management', () => {
   describe('PATCH /users/:id', () => {
     it('changes names and phone, and demotes an admin', async () => {
       const target = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
-      const response = await call('PATCH', `/users/${target.id}`, adminToken, {
+      const response = await call('PATCH', `/users/${target.id}`, people.adminToken, {
         firstName: 'Renamed',
         lastName: 'Person',
         phone: '+1 (201) 555-0199',
@@ -220,7 +214,7 @@ describe('admin user management', () => {
       const target = await createUser(ctx);
       const token = await loginAs(ctx, target.email);
       const [before] = await rows(ctx, sql`select * from users where id = ${target.id}`);
-      const response = await call('PATCH', `/users/${target.id}`, adminToken, { firstName: 'Promoted', role: 'admin' });
+      const response = await call('PATCH', `/users/${target.id}`, people.adminToken, { firstName: 'Promoted', role: 'admin' });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: messages.users.promoteWithCli, code: 'FORBIDDEN' });
       expect(response.json().message).toContain('npm run admin -- --promote');
@@ -233,14 +227,14 @@ describe('admin user management', () => {
       const target = await createUser(ctx, { role: 'admin', email: uniqueEmail('admin') });
       const token = await loginAs(ctx, target.email);
       expect((await call('GET', '/admin/users', token)).statusCode).toBe(200);
-      await call('PATCH', `/users/${target.id}`, adminToken, { role: 'user' });
+      await call('PATCH', `/users/${target.id}`, people.adminToken, { role: 'user' });
       expect((await call('GET', '/admin/users', token)).statusCode).toBe(403);
     });
 
     it('ignores KYC, balance, e-mail, verification and password fields in the body', async () => {
       const target = await createUser(ctx);
       const [before] = await rows(ctx, sql`select * from users where id = ${target.id}`);
-      const response = await call('PATCH', `/users/${target.id}`, adminToken, {
+      const response = await call('PATCH', `/users/${target.id}`, people.adminToken, {
         lastName: 'Changed',
         kycStatus: 'approved',
         kycVerified: true,
@@ -261,13 +255,13 @@ describe('admin user management', () => {
     });
 
     it('refuses an admin changing their own role with 409, but lets them rename themselves', async () => {
-      const refused = await call('PATCH', `/users/${admin.id}`, adminToken, { role: 'user' });
+      const refused = await call('PATCH', `/users/${people.admin.id}`, people.adminToken, { role: 'user' });
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'CONFLICT', message: 'You cannot change your own role' });
-      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, admin.id));
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, people.admin.id));
       expect(row!.role).toBe('admin');
 
-      const renamed = await call('PATCH', `/users/${admin.id}`, adminToken, { firstName: 'Adelaide', role: 'admin' });
+      const renamed = await call('PATCH', `/users/${people.admin.id}`, people.adminToken, { firstName: 'Adelaide', role: 'admin' });
       expect(renamed.statusCode).toBe(200);
       expect(renamed.json()).toMatchObject({ firstName: 'Adelaide', role: 'admin' });
     });
@@ -275,16 +269,16 @@ describe('admin user management', () => {
     it('validates the fields it accepts', async () => {
       const target = await createUser(ctx);
       for (const body of [{ firstName: 'J' }, { role: 'superuser' }, { phone: 'call me' }, { lastName: 42 }]) {
-        const response = await call('PATCH', `/users/${target.id}`, adminToken, body);
+        const response = await call('PATCH', `/users/${target.id}`, people.adminToken, body);
         expect(response.statusCode, JSON.stringify(body)).toBe(400);
         expect(response.json().code).toBe('VALIDATION_ERROR');
       }
     });
 
     it('is for admins only', async () => {
-      expect((await call('PATCH', `/users/${member.id}`, undefined, { role: 'admin' })).statusCode).toBe(401);
-      expect((await call('PATCH', `/users/${member.id}`, memberToken, { role: 'admin' })).statusCode).toBe(403);
-      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, member.id));
+      expect((await call('PATCH', `/users/${people.member.id}`, undefined, { role: 'admin' })).statusCode).toBe(401);
+      expect((await call('PATCH', `/users/${people.member.id}`, people.memberToken, { role: 'admin' })).statusCode).toBe(403);
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, people.member.id));
       expect(row!.role).toBe('user');
     });
   });
@@ -296,7 +290,7 @@ describe('admin user management', () => {
       const other = await loginAs(ctx, target.email, DEFAULT_PASSWORD, false);
       expect(ids((await list('/users', { search: 'Leaving', limit: 100 })).users)).toContain(target.id);
 
-      const response = await call('DELETE', `/users/${target.id}`, adminToken);
+      const response = await call('DELETE', `/users/${target.id}`, people.adminToken);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: expect.any(String) });
 
@@ -311,10 +305,10 @@ describe('admin user management', () => {
 
       expect(ids((await list('/users', { search: 'Leaving', limit: 100 })).users)).not.toContain(target.id);
       expect((await list('/admin/users', { search: target.email })).users).toEqual([]);
-      expect((await call('GET', `/users/${target.id}`, adminToken)).statusCode).toBe(404);
-      expect((await call('GET', `/admin/users/${target.id}`, adminToken)).statusCode).toBe(404);
-      expect((await call('PATCH', `/users/${target.id}`, adminToken, { firstName: 'Back' })).statusCode).toBe(404);
-      expect((await call('DELETE', `/users/${target.id}`, adminToken)).statusCode).toBe(404);
+      expect((await call('GET', `/users/${target.id}`, people.adminToken)).statusCode).toBe(404);
+      expect((await call('GET', `/admin/users/${target.id}`, people.adminToken)).statusCode).toBe(404);
+      expect((await call('PATCH', `/users/${target.id}`, people.adminToken, { firstName: 'Back' })).statusCode).toBe(404);
+      expect((await call('DELETE', `/users/${target.id}`, people.adminToken)).statusCode).toBe(404);
 
       const [row] = await ctx.database.db.select().from(users).where(eq(users.id, target.id));
       expect(row!.deletedAt).not.toBeNull();
@@ -323,16 +317,16 @@ describe('admin user management', () => {
     });
 
     it('refuses deleting yourself with 409', async () => {
-      const response = await call('DELETE', `/users/${admin.id}`, adminToken);
+      const response = await call('DELETE', `/users/${people.admin.id}`, people.adminToken);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ code: 'CONFLICT', message: 'You cannot delete your own account' });
-      expect((await call('GET', '/users/profile', adminToken)).statusCode).toBe(200);
+      expect((await call('GET', '/users/profile', people.adminToken)).statusCode).toBe(200);
     });
 
     it('is for admins only', async () => {
       const target = await createUser(ctx);
       expect((await call('DELETE', `/users/${target.id}`)).statusCode).toBe(401);
-      expect((await call('DELETE', `/users/${target.id}`, memberToken)).statusCode).toBe(403);
+      expect((await call('DELETE', `/users/${target.id}`, people.memberToken)).statusCode).toBe(403);
       const [row] = await ctx.database.db.select().from(users).where(eq(users.id, target.id));
       expect(row!.deletedAt).toBeNull();
     });

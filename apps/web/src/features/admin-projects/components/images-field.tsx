@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ComponentProps } from 'react';
 import { PROJECT_MAX_IMAGES, messages, projectImageSrc } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon, TrashIcon, UploadIcon } from 'lucide-react';
@@ -22,6 +22,11 @@ function move<T>(list: readonly T[], from: number, to: number): T[] {
 }
 
 const iconButton = 'h-8 w-8 rounded-md bg-white/90 p-0 text-slate-700 shadow-sm hover:bg-white dark:bg-slate-900/90 dark:text-slate-200 dark:hover:bg-slate-900';
+
+/** One of the buttons over a picture's corner: small, an icon only, named by `label`. */
+function PictureButton({ label, className, ...props }: { label: string } & ComponentProps<typeof Button>) {
+  return <Button size="sm" variant="ghost" className={cn(iconButton, className)} aria-label={label} {...props} />;
+}
 
 /**
  * The project's pictures: several uploaded at once (in the order chosen), previewed, put in order or
@@ -90,35 +95,23 @@ export function ImagesField({ value, onChange, error }: ImagesFieldProps) {
               <span className="absolute top-2 left-2 rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white shadow-sm">Cover</span>
             )}
             <div className="absolute right-2 bottom-2 flex gap-1">
-              <Button
-                size="sm"
-                variant="ghost"
-                className={iconButton}
-                onClick={() => onChange(move(value, i, i - 1))}
-                disabled={i === 0}
-                aria-label={`Move picture ${i + 1} earlier`}
-              >
+              <PictureButton label={`Move picture ${i + 1} earlier`} onClick={() => onChange(move(value, i, i - 1))} disabled={i === 0}>
                 <ChevronLeftIcon className="h-4 w-4" />
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                className={iconButton}
+              </PictureButton>
+              <PictureButton
+                label={`Move picture ${i + 1} later`}
                 onClick={() => onChange(move(value, i, i + 1))}
                 disabled={i === value.length - 1}
-                aria-label={`Move picture ${i + 1} later`}
               >
                 <ChevronRightIcon className="h-4 w-4" />
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                className={cn(iconButton, 'text-rose-600 dark:text-rose-400')}
+              </PictureButton>
+              <PictureButton
+                label={`Remove picture ${i + 1}`}
+                className="text-rose-600 dark:text-rose-400"
                 onClick={() => onChange(value.filter((_, j) => j !== i))}
-                aria-label={`Remove picture ${i + 1}`}
               >
                 <TrashIcon className="h-4 w-4" />
-              </Button>
+              </PictureButton>
             </div>
           </li>
         ))}

@@ -10,8 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { ArrowLeftIcon, LockIcon, MailIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { TextLink } from '@/components/ui/text-link';
-import { errorMessage } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { onFormError } from '@/lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthHeader } from './auth-layout';
 
@@ -32,10 +31,7 @@ export function ForgotPasswordForm() {
         toast.success(messages.auth.resetEmailSent);
         setSentTo(values.email);
       },
-      onError: (error) => {
-        applyServerFieldErrors(error, setError, { email: 'email' });
-        toast.error(errorMessage(error, messages.toasts.forgotFailed));
-      },
+      onError: onFormError(setError, { email: 'email' }, messages.toasts.forgotFailed),
     }),
   );
 

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@terrafund/contracts';
 import { buildUser } from '@/testing/builders';
@@ -8,6 +9,21 @@ async function openLogin() {
   const app = renderApp('/login');
   await screen.findByRole('heading', { name: 'Welcome back' });
   return app;
+}
+
+/** Types Ada's e-mail and `password`, ticks remember-me when asked, and presses Sign in. */
+async function signIn(user: UserEvent, password: string, { rememberMe = false } = {}) {
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), password);
+  if (rememberMe) await user.click(screen.getByLabelText('Remember me'));
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+/** Opens the login screen with the server refusing every sign-in with `body` (a 400), and signs in with `password`. */
+async function signInRefused(body: object, password: string) {
+  mockApi({ 'POST /users/login': () => ({ status: 400, body }) });
+  const { user } = await openLogin();
+  await signIn(user, password);
 }
 
 describe('login form', () => {
@@ -38,14 +54,7 @@ describe('login form', () => {
   });
 
   it('puts a server message naming the e-mail under the e-mail field and toasts it', async () => {
-    mockApi({
-      'POST /users/login': () => ({ status: 400, body: { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' } }),
-    });
-    const { user } = await openLogin();
-
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signInRefused({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }, 'wrong-password');
 
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email or password'));
     // The message names both, so both fields carry it (docs/product.md §10 Messages), and the toast says it once more.
@@ -54,26 +63,14 @@ describe('login form', () => {
   });
 
   it('puts a server message naming only the password under the password field', async () => {
-    mockApi({
-      'POST /users/login': () => ({ status: 400, body: { message: 'Your password has expired', code: 'VALIDATION_ERROR' } }),
-    });
-    const { user } = await openLogin();
-
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'old-password');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signInRefused({ message: 'Your password has expired', code: 'VALIDATION_ERROR' }, 'old-password');
 
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Your password has expired'));
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
   });
 
   it('toasts "Invalid email or password" when the server gives no message', async () => {
-    mockApi({ 'POST /users/login': () => ({ status: 400, body: {} }) });
-    const { user } = await openLogin();
-
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signInRefused({}, 'wrong-password');
 
     await expectToast('Invalid email or password');
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
@@ -84,10 +81,7 @@ describe('login form', () => {
     const fetchMock = mockApi({ ...afterSignIn(member), 'POST /users/login': () => ({ body: { token: 'tok-1', user: member } }) });
     const { user, router } = await openLogin();
 
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct-horse');
-    await user.click(screen.getByLabelText('Remember me'));
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(user, 'correct-horse', { rememberMe: true });
 
     await expectToast('Login successful');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
@@ -101,9 +95,7 @@ describe('login form', () => {
     mockApi({ ...afterSignIn(buildUser()), 'POST /users/login': () => ({ body: { token: 'tok-2', user: buildUser() } }) });
     const { user, router } = await openLogin();
 
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct-horse');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(user, 'correct-horse');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('tok-2');
@@ -118,9 +110,7 @@ describe('login form', () => {
     });
     const { user } = await openLogin();
 
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct-horse');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(user, 'correct-horse');
 
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();

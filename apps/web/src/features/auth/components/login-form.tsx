@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'react-router';
-import toast from 'react-hot-toast';
 import { loginBody, messages } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
@@ -11,8 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { TextLink } from '@/components/ui/text-link';
-import { errorMessage } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { onFormError } from '@/lib/form-errors';
 import { needsSecondFactor, needsVerification, useLogin } from '../api/login';
 import { AuthHeader } from './auth-layout';
 import { TwoFactorForm } from './two-factor-form';
@@ -44,10 +42,7 @@ export function LoginForm() {
         if (needsVerification(response)) setVerification({ email: response.email, remember: values.rememberMe });
         if (needsSecondFactor(response)) setSecondFactor({ challenge: response.challenge, remember: values.rememberMe });
       },
-      onError: (error) => {
-        applyServerFieldErrors(error, setError, { email: 'email', password: 'password' });
-        toast.error(errorMessage(error, messages.toasts.loginFailed));
-      },
+      onError: onFormError(setError, { email: 'email', password: 'password' }, messages.toasts.loginFailed),
     }),
   );
 

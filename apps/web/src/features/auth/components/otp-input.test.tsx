@@ -20,10 +20,16 @@ function Harness() {
 const boxes = () => screen.getAllByRole('textbox');
 const boxValues = () => boxes().map((box) => (box as HTMLInputElement).value);
 
+/** The six boxes on screen, and a user to type in them. */
+function renderBoxes() {
+  const user = userEvent.setup();
+  render(<Harness />);
+  return user;
+}
+
 describe('OtpInput', () => {
   it('moves to the next box after each digit and ignores anything but digits', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
+    const user = renderBoxes();
     expect(boxes()).toHaveLength(6);
     expect(boxes()[0]).toHaveAttribute('autocomplete', 'one-time-code');
     expect(boxes()[0]).toHaveAttribute('inputmode', 'numeric');
@@ -36,8 +42,7 @@ describe('OtpInput', () => {
   });
 
   it('goes back to the previous box on Backspace in an empty box, and arrows move', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
+    const user = renderBoxes();
 
     await user.click(boxes()[0]!);
     await user.keyboard('123');
@@ -54,8 +59,7 @@ describe('OtpInput', () => {
   });
 
   it('fills all six boxes from a pasted code, whichever box it lands in', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
+    const user = renderBoxes();
 
     await user.click(boxes()[3]!);
     await user.paste('482 915');

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
@@ -10,6 +11,17 @@ async function openRegister() {
 }
 
 const submit = () => screen.getByRole('button', { name: 'Create account' });
+
+/** Fills in Ada's details with `password` (confirmed), accepts the terms and presses Create account. */
+async function registerAda(user: UserEvent, password = 'analytical-engine') {
+  await user.type(screen.getByLabelText('First name'), 'Ada');
+  await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.type(screen.getByLabelText('Confirm password'), password);
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(submit());
+}
 
 describe('registration form', () => {
   it('shows every required-field message, the terms one included, without calling the server', async () => {
@@ -61,13 +73,7 @@ describe('registration form', () => {
     });
     const { user } = await openRegister();
 
-    await user.type(screen.getByLabelText('First name'), 'Ada');
-    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'analytical-engine');
-    await user.type(screen.getByLabelText('Confirm password'), 'analytical-engine');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(submit());
+    await registerAda(user);
 
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     await expectToast('Registration successful');
@@ -81,13 +87,7 @@ describe('registration form', () => {
     mockApi({ 'POST /users/register': () => ({ status: 500, body: 'oops' }) });
     const { user } = await openRegister();
 
-    await user.type(screen.getByLabelText('First name'), 'Ada');
-    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'analytical-engine');
-    await user.type(screen.getByLabelText('Confirm password'), 'analytical-engine');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(submit());
+    await registerAda(user);
 
     await expectToast('Registration failed');
   });
@@ -96,13 +96,7 @@ describe('registration form', () => {
     mockApi({ 'POST /users/register': () => ({ status: 400, body: { message: messages.validation.passwordTooCommon, code: 'VALIDATION_ERROR', fields: { password: messages.validation.passwordTooCommon } } }) });
     const { user } = await openRegister();
 
-    await user.type(screen.getByLabelText('First name'), 'Ada');
-    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'password123');
-    await user.type(screen.getByLabelText('Confirm password'), 'password123');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(submit());
+    await registerAda(user, 'password123');
 
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(messages.validation.passwordTooCommon));
     await expectToast(messages.validation.passwordTooCommon);

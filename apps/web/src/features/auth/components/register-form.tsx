@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
 import { messages, registerForm } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
@@ -10,10 +9,9 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NameFields } from '@/components/ui/name-fields';
-import { PasswordInput } from '@/components/ui/password-input';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { TextLink } from '@/components/ui/text-link';
-import { errorMessage } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { onFormError } from '@/lib/form-errors';
 import { needsVerification } from '../api/login';
 import { useRegister } from '../api/register';
 import { AuthHeader } from './auth-layout';
@@ -52,16 +50,11 @@ export function RegisterForm() {
         onSuccess: (response) => {
           if (needsVerification(response)) setVerifyEmail(response.email);
         },
-        onError: (error) => {
-          applyServerFieldErrors(error, setError, {
-            firstName: 'first name',
-            lastName: 'last name',
-            email: 'email',
-            phone: 'phone',
-            password: 'password',
-          });
-          toast.error(errorMessage(error, messages.toasts.registrationFailed));
-        },
+        onError: onFormError(
+          setError,
+          { firstName: 'first name', lastName: 'last name', email: 'email', phone: 'phone', password: 'password' },
+          messages.toasts.registrationFailed,
+        ),
       },
     ),
   );
@@ -96,13 +89,7 @@ export function RegisterForm() {
           {(control) => <Input {...control} {...register('phone')} type="tel" autoComplete="tel" placeholder="+1 555 123 4567" />}
         </FormField>
 
-        <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
-          {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
-        </FormField>
-
-        <FormField label="Confirm password" error={errors.confirmPassword?.message}>
-          {(control) => <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" />}
-        </FormField>
+        <NewPasswordFields field="password" label="Password" register={register} errors={errors} />
 
         <Checkbox
           id="register-terms"

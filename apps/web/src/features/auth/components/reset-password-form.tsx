@@ -6,12 +6,10 @@ import toast from 'react-hot-toast';
 import { messages, PASSWORD_RESET_REDIRECT_MS, resetPasswordForm } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { AlertTriangleIcon, CheckCircleIcon, LockIcon } from 'lucide-react';
-import { PasswordInput } from '@/components/ui/password-input';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { TextLink } from '@/components/ui/text-link';
-import { errorMessage } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { onFormError } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AuthHeader } from './auth-layout';
 
@@ -59,10 +57,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           toast.success(messages.auth.passwordReset);
           setDone(true);
         },
-        onError: (error) => {
-          applyServerFieldErrors(error, setError, { newPassword: null });
-          toast.error(errorMessage(error, messages.toasts.resetFailed));
-        },
+        onError: onFormError(setError, { newPassword: null }, messages.toasts.resetFailed),
       },
     ),
   );
@@ -88,12 +83,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </AuthHeader>
 
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
-          {(control) => <PasswordInput {...control} {...register('newPassword')} autoComplete="new-password" />}
-        </FormField>
-        <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-          {(control) => <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" />}
-        </FormField>
+        <NewPasswordFields field="newPassword" label="New password" register={register} errors={errors} />
         <Button type="submit" size="lg" className="w-full" isLoading={reset.isPending}>
           Reset password
         </Button>

@@ -1,29 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { KycInfo, UserWithKyc } from '@terrafund/contracts';
-import { buildUser } from '@/testing/builders';
+import { buildKyc, buildUser } from '@/testing/builders';
 import { pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 const ID_FRONT = '/api/kyc/documents/idFront/8d2a6a8e-3c1b-4e0f-9a51-2b7c9d0e1f20';
 
-function buildKyc(overrides: Partial<KycInfo> = {}): KycInfo {
-  return {
-    dateOfBirth: '1990-04-12',
-    nationality: 'UK',
-    address: '12 Baker Street',
-    city: 'London',
-    state: null,
-    postalCode: 'NW1 6XE',
-    country: 'UK',
-    idType: 'driver_license',
-    idNumber: 'DL-998877',
-    kycSubmittedAt: '2026-03-02T09:00:00.000Z',
-    kycRejectionReason: null,
-    kycReviewedAt: null,
-    documents: [ID_FRONT],
-    ...overrides,
-  };
-}
+/** This file's submission: a driving licence sent on 2 March 2026, with the front of the ID only. */
+const submission = (overrides: Partial<KycInfo> = {}) =>
+  buildKyc({ idType: 'driver_license', idNumber: 'DL-998877', kycSubmittedAt: '2026-03-02T09:00:00.000Z', documents: [ID_FRONT], ...overrides });
 
 async function openKycAs(member: UserWithKyc) {
   signIn(member, {
@@ -40,7 +25,7 @@ async function openKycAs(member: UserWithKyc) {
 
 describe('KYC status screens', { timeout: 20_000 }, () => {
   it('pending: "Verification in Progress", 1-2 business days, browsing but no investing, and no form', async () => {
-    await openKycAs({ ...buildUser({ kycStatus: 'pending' }), kyc: buildKyc() });
+    await openKycAs({ ...buildUser({ kycStatus: 'pending' }), kyc: submission() });
 
     expect(screen.getByRole('heading', { name: 'Verification in Progress' })).toBeInTheDocument();
     expect(screen.getByText(/usually takes 1-2 business days/)).toBeInTheDocument();
@@ -50,7 +35,7 @@ describe('KYC status screens', { timeout: 20_000 }, () => {
   });
 
   it('approved: "Verification Approved" with a way to the wallet', async () => {
-    const { user, router } = await openKycAs({ ...buildUser({ kycStatus: 'approved', kycVerified: true }), kyc: buildKyc() });
+    const { user, router } = await openKycAs({ ...buildUser({ kycStatus: 'approved', kycVerified: true }), kyc: submission() });
 
     expect(screen.getByRole('heading', { name: 'Verification Approved' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Verification steps' })).not.toBeInTheDocument();
@@ -61,7 +46,7 @@ describe('KYC status screens', { timeout: 20_000 }, () => {
   it("rejected: the admin's reason, how to reach support, and the form filled with the last submission", async () => {
     const { user } = await openKycAs({
       ...buildUser({ kycStatus: 'rejected' }),
-      kyc: buildKyc({ kycRejectionReason: 'The ID photo is blurred.' }),
+      kyc: submission({ kycRejectionReason: 'The ID photo is blurred.' }),
     });
 
     expect(screen.getByText('Verification Rejected')).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // Whole journeys through four steps take a while in jsdom, more so on a busy machine.
 const slow = { timeout: 30_000 };
 import { KYC_MAX_FILE_BYTES, type KycDocumentType, type UserWithKyc } from '@terrafund/contracts';
-import { buildUser } from '@/testing/builders';
+import { buildKyc, buildUser } from '@/testing/builders';
 import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
 
 const ID_FRONT = '/api/kyc/documents/idFront/8d2a6a8e-3c1b-4e0f-9a51-2b7c9d0e1f20';
@@ -354,21 +354,12 @@ describe('KYC submission', slow, () => {
         profile = {
           ...profile,
           kycStatus: 'pending',
-          kyc: {
-            dateOfBirth: '1990-04-12',
-            nationality: 'UK',
-            address: '12 Baker Street',
-            city: 'London',
-            state: null,
-            postalCode: 'NW1 6XE',
-            country: 'UK',
+          kyc: buildKyc({
             idType: 'national_id',
             idNumber: 'AB123456',
             documents: [ID_FRONT, ID_BACK, PROOF],
             kycSubmittedAt: '2026-03-02T09:00:00.000Z',
-            kycRejectionReason: null,
-            kycReviewedAt: null,
-          },
+          }),
         };
         return { body: profile };
       },

@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { changePasswordForm, messages, type ChangePasswordForm } from '@terrafund/contracts';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { PasswordInput } from '@/components/ui/password-input';
-import { errorMessage } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { SubmitRow } from '@/components/ui/submit-row';
+import { onFormError } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 import { SectionHeader } from './section-header';
 
@@ -33,10 +33,7 @@ export function ChangePasswordCard({ ref }: { ref?: Ref<HTMLElement> }) {
           toast.success(messages.auth.passwordChanged);
           reset(empty);
         },
-        onError: (error) => {
-          applyServerFieldErrors(error, setError, { currentPassword: 'current password', newPassword: 'new password' });
-          toast.error(errorMessage(error, messages.toasts.passwordChangeFailed));
-        },
+        onError: onFormError(setError, { currentPassword: 'current password', newPassword: 'new password' }, messages.toasts.passwordChangeFailed),
       },
     ),
   );
@@ -54,18 +51,9 @@ export function ChangePasswordCard({ ref }: { ref?: Ref<HTMLElement> }) {
             {(control) => <PasswordInput {...control} {...register('currentPassword')} autoComplete="current-password" />}
           </FormField>
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
-              {(control) => <PasswordInput {...control} {...register('newPassword')} autoComplete="new-password" />}
-            </FormField>
-            <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-              {(control) => <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" />}
-            </FormField>
+            <NewPasswordFields field="newPassword" label="New password" register={register} errors={errors} />
           </div>
-          <div className="flex justify-end">
-            <Button type="submit" isLoading={change.isPending} className="w-full sm:w-auto">
-              Update password
-            </Button>
-          </div>
+          <SubmitRow isLoading={change.isPending}>Update password</SubmitRow>
         </form>
       </section>
     </Card>

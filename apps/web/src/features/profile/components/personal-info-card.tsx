@@ -8,8 +8,8 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NameFields } from '@/components/ui/name-fields';
-import { errorMessage } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { SubmitRow } from '@/components/ui/submit-row';
+import { onFormError } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { SectionHeader } from './section-header';
 
@@ -63,10 +63,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
           reset(valuesOf(saved));
           setEditing(false);
         },
-        onError: (error) => {
-          applyServerFieldErrors(error, setError, { firstName: 'first name', lastName: 'last name', phone: 'phone' });
-          toast.error(errorMessage(error, messages.toasts.profileUpdateFailed));
-        },
+        onError: onFormError(setError, { firstName: 'first name', lastName: 'last name', phone: 'phone' }, messages.toasts.profileUpdateFailed),
       },
     ),
   );
@@ -101,11 +98,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
                 {(control) => <Input {...control} {...register('phone')} type="tel" autoComplete="tel" placeholder="+1 555 123 4567" />}
               </FormField>
             </div>
-            <div className="flex justify-end">
-              <Button type="submit" isLoading={update.isPending} className="w-full sm:w-auto">
-                Save changes
-              </Button>
-            </div>
+            <SubmitRow isLoading={update.isPending}>Save changes</SubmitRow>
           </form>
         ) : (
           <dl className="grid gap-5 sm:grid-cols-2">

@@ -80,6 +80,20 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+/** A two-factor flow's buttons: its submit (`submit`, in `variant`) and Cancel. */
+function FlowButtons({ submit, variant, isLoading, onCancel }: { submit: string; variant?: 'danger'; isLoading: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <Button type="submit" variant={variant} isLoading={isLoading}>
+        {submit}
+      </Button>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
 function EnableFlow({ onCancel, onEnabled }: { onCancel: () => void; onEnabled: (codes: string[]) => void }) {
   const setup = useSetupTwoFactor();
   const enable = useEnableTwoFactor();
@@ -134,14 +148,7 @@ function EnableFlow({ onCancel, onEnabled }: { onCancel: () => void; onEnabled: 
           <Input {...control} value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={7} placeholder="123456" />
         )}
       </FormField>
-      <div className="flex gap-2">
-        <Button type="submit" isLoading={enable.isPending}>
-          Turn on
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FlowButtons submit="Turn on" isLoading={enable.isPending} onCancel={onCancel} />
     </form>
   );
 }
@@ -181,14 +188,7 @@ function DisableFlow({ onCancel, onDisabled }: { onCancel: () => void; onDisable
       <FormField label="Authentication or recovery code" error={errors.code}>
         {(control) => <Input {...control} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" />}
       </FormField>
-      <div className="flex gap-2">
-        <Button type="submit" variant="danger" isLoading={disable.isPending}>
-          Turn off
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FlowButtons submit="Turn off" variant="danger" isLoading={disable.isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -197,22 +197,26 @@ describe('project detail', { timeout: 20_000 }, () => {
     await expectToast('Failed to process investment');
   });
 
-  it('tells a member without approved KYC why they cannot invest, and links to /kyc instead of the button', async () => {
-    open(buildUser({ kycStatus: 'not_started' }));
+  it.each([
+    {
+      name: 'tells a member without approved KYC why they cannot invest, and links to /kyc instead of the button',
+      kycStatus: 'not_started' as const,
+      notice: 'Please complete your KYC verification before investing',
+      link: 'Complete KYC verification',
+    },
+    {
+      name: 'tells a member whose KYC is under review that investing opens once it is approved',
+      kycStatus: 'pending' as const,
+      notice: 'Verification in progress',
+      link: 'View verification status',
+    },
+  ])('$name', async ({ kycStatus, notice, link }) => {
+    open(buildUser({ kycStatus }));
     await heading();
 
     expect(screen.queryByRole('button', { name: 'Invest Now' })).not.toBeInTheDocument();
-    expect(screen.getByText('Please complete your KYC verification before investing')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Complete KYC verification' })).toHaveAttribute('href', '/kyc');
-  });
-
-  it('tells a member whose KYC is under review that investing opens once it is approved', async () => {
-    open(buildUser({ kycStatus: 'pending' }));
-    await heading();
-
-    expect(screen.queryByRole('button', { name: 'Invest Now' })).not.toBeInTheDocument();
-    expect(screen.getByText('Verification in progress')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View verification status' })).toHaveAttribute('href', '/kyc');
+    expect(screen.getByText(notice)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', '/kyc');
   });
 
   it('disables Invest Now on a project that is not available or fully funded, with the reason', async () => {

@@ -1,19 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@terrafund/contracts';
-import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
+import { callsTo, expectToast, type signIn } from '@/testing/test-utils';
 import { buildTransaction, buildUser } from '@/testing/builders';
-import { config, plans, stubLocationAssign, walletHandlers } from '../testing/wallet-fixtures';
+import { config, openWalletAs, plans, stubLocationAssign } from '../testing/wallet-fixtures';
 
 const newcomer = buildUser({ balance: 42.5 });
 const paymentUrl = 'https://pay.example.com/i/inv_123';
 
-async function openWallet(member: User = newcomer, handlers: Parameters<typeof signIn>[1] = {}) {
-  const fetchMock = signIn(member, { ...walletHandlers, ...handlers });
-  const app = renderApp('/wallet');
-  await screen.findByRole('heading', { level: 1 }, { timeout: 8000 });
-  return { ...app, fetchMock };
-}
+const openWallet = (member: User = newcomer, handlers: Parameters<typeof signIn>[1] = {}) => openWalletAs(member, handlers);
 
 const depositButton = () => screen.getByRole('button', { name: 'Deposit' });
 const toastsWith = (text: string) =>

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages, type TransactionDetail } from '@terrafund/contracts';
 import { expectToast, renderApp, signIn } from '@/testing/test-utils';
@@ -13,6 +14,17 @@ async function openWallet(handlers: Parameters<typeof signIn>[1] = {}) {
   const app = renderApp('/wallet');
   const history = await screen.findByRole('region', { name: 'Transaction History' }, { timeout: 8000 });
   return { ...app, fetchMock, history };
+}
+
+/** Sets the statement form's range to `from`–`to` and presses Download statement; answers the form. */
+async function askStatement(user: UserEvent, history: HTMLElement, from: string, to: string) {
+  const form = within(history).getByRole('form', { name: 'Download statement' });
+  await user.clear(within(form).getByLabelText('From'));
+  await user.type(within(form).getByLabelText('From'), from);
+  await user.clear(within(form).getByLabelText('To'));
+  await user.type(within(form).getByLabelText('To'), to);
+  await user.click(within(form).getByRole('button', { name: 'Download statement' }));
+  return form;
 }
 
 describe('download statement', { timeout: 20_000 }, () => {
@@ -33,12 +45,7 @@ describe('download statement', { timeout: 20_000 }, () => {
         headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="terrafund-statement-2026-03-01-to-2026-03-31.csv"' },
       }),
     });
-    const form = within(history).getByRole('form', { name: 'Download statement' });
-    await user.clear(within(form).getByLabelText('From'));
-    await user.type(within(form).getByLabelText('From'), '2026-03-01');
-    await user.clear(within(form).getByLabelText('To'));
-    await user.type(within(form).getByLabelText('To'), '2026-03-31');
-    await user.click(within(form).getByRole('button', { name: 'Download statement' }));
+    await askStatement(user, history, '2026-03-01', '2026-03-31');
 
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]!.download).toBe('terrafund-statement-2026-03-01-to-2026-03-31.csv');
@@ -51,12 +58,7 @@ describe('download statement', { timeout: 20_000 }, () => {
 
   it('refuses a start after the end without asking the server', async () => {
     const { user, fetchMock, history } = await openWallet();
-    const form = within(history).getByRole('form', { name: 'Download statement' });
-    await user.clear(within(form).getByLabelText('From'));
-    await user.type(within(form).getByLabelText('From'), '2026-04-02');
-    await user.clear(within(form).getByLabelText('To'));
-    await user.type(within(form).getByLabelText('To'), '2026-04-01');
-    await user.click(within(form).getByRole('button', { name: 'Download statement' }));
+    const form = await askStatement(user, history, '2026-04-02', '2026-04-01');
     expect(await within(form).findByText(messages.statements.rangeInvalid)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/transactions/export'))).toBe(false);
   });

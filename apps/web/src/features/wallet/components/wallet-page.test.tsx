@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction, User } from '@terrafund/contracts';
 import { callsTo, renderApp, signIn } from '@/testing/test-utils';
 import { buildTransaction, buildUser, endedMembership } from '@/testing/builders';
-import { walletHandlers } from '../testing/wallet-fixtures';
+import { openWalletAs, walletHandlers } from '../testing/wallet-fixtures';
 
 const member = buildUser({
   balance: 1234.5,
@@ -12,12 +12,7 @@ const member = buildUser({
   membershipEndDate: '2029-01-05T10:00:00.000Z',
 });
 
-async function openWallet(user: User = member, handlers: Parameters<typeof signIn>[1] = {}) {
-  const fetchMock = signIn(user, { ...walletHandlers, ...handlers });
-  const app = renderApp('/wallet');
-  await screen.findByRole('heading', { level: 1 }, { timeout: 8000 });
-  return { ...app, fetchMock };
-}
+const openWallet = (user: User = member, handlers: Parameters<typeof signIn>[1] = {}) => openWalletAs(user, handlers);
 
 const history = () => screen.getByRole('region', { name: 'Transaction History' });
 

@@ -1,5 +1,7 @@
+import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import { PACK_FEATURES, PACKS, type PackPayment, type Plan, type PublicConfig, type Transaction } from '@terrafund/contracts';
+import { PACK_FEATURES, PACKS, type PackPayment, type Plan, type PublicConfig, type Transaction, type User } from '@terrafund/contracts';
+import { renderApp, signIn } from '@/testing/test-utils';
 
 /** The four packs as GET /api/plans answers them. */
 export const plans: Plan[] = PACKS.map((pack) => ({ ...pack, features: [...PACK_FEATURES] }));
@@ -22,4 +24,12 @@ export function stubLocationAssign() {
   const assign = vi.fn();
   vi.stubGlobal('location', { ...window.location, assign });
   return assign;
+}
+
+/** Signs `member` in with the wallet's answers (`handlers` over them), opens /wallet and waits for its heading. */
+export async function openWalletAs(member: User, handlers: Parameters<typeof signIn>[1] = {}) {
+  const fetchMock = signIn(member, { ...walletHandlers, ...handlers });
+  const app = renderApp('/wallet');
+  await screen.findByRole('heading', { level: 1 }, { timeout: 8000 });
+  return { ...app, fetchMock };
 }
