@@ -40,7 +40,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
-import { inlineScriptSources, registerWebApp } from './plugins/web';
+import { readWebBuild, registerWebApp } from './plugins/web';
 
 type BuildOptions = {
   config: Config;
@@ -121,7 +121,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerErrorHandling(app, { dependencyDown: () => redis !== undefined && redis.status !== 'ready' });
   registerMetrics(app, { db: options.db, metricsToken: config.metricsToken });
   registerInputGuards(app);
-  await registerSecurityHeaders(app, { inlineScripts: inlineScriptSources(config.webDistDir) });
+  const web = readWebBuild(config.webDistDir);
+  await registerSecurityHeaders(app, { inlineScripts: web?.inlineScripts });
   await registerOpenApi(app);
   registerStartupGate(app, startup);
   registerAccessControl(app, deps, routesRegistry);
@@ -155,7 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, web);
   await app.ready();
   return Object.assign(app, { deps, routesRegistry }) as unknown as App;
 }

@@ -18,13 +18,10 @@ const DRAWN = { '/': 'home.html', '/login': 'login.html' };
  * A member's screens cannot be drawn ahead (they show the member's own data), but their pages can name the
  * screen's modules up front, so the browser fetches them with the app instead of after it (issue 17: LCP).
  */
-const PRELOADED = {
-  '/dashboard': ['src/features/layout/components/app-layout.tsx', 'src/app/routes/dashboard.tsx'],
-  '/wallet': ['src/features/layout/components/app-layout.tsx', 'src/app/routes/wallet.tsx'],
-  '/projects': ['src/features/layout/components/app-layout.tsx', 'src/app/routes/projects.tsx'],
-  '/profile': ['src/features/layout/components/app-layout.tsx', 'src/app/routes/profile.tsx'],
-  '/kyc': ['src/features/layout/components/app-layout.tsx', 'src/app/routes/kyc.tsx'],
-};
+const APP_LAYOUT = 'src/features/layout/components/app-layout.tsx';
+const PRELOADED = Object.fromEntries(
+  ['dashboard', 'wallet', 'projects', 'profile', 'kyc'].map((screen) => [`/${screen}`, [APP_LAYOUT, `src/app/routes/${screen}.tsx`]]),
+);
 
 /** The built files of these source modules and of everything they import, in the build manifest. */
 function chunksOf(manifest, sources) {
@@ -57,8 +54,7 @@ function writeCompressed(file, text) {
  * A drawn page needs no script to be seen: its app starts once the browser reports the first contentful paint
  * (a paint entry arrives only when the frame is on screen; at the latest after 3 s, and at once where paint
  * timing is missing), so fetching and running the scripts never holds the first paint back on a slow phone. The
- * entry's module preloads are started at the same moment, so its imports still load side by side; React is
- * evaluated first, in a task of its own, and the app after it. One inline
+ * entry's module preloads are started at the same moment, so its imports still load side by side. One inline
  * script for every page, reading the addresses from its own attributes: the server allows it by its hash
  * (apps/api/src/plugins/web.ts).
  */
@@ -134,7 +130,8 @@ try {
   const { prerender } = await vite.ssrLoadModule('/src/prerender.tsx');
   const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const shell = inlineStylesheet(built);
-  writeCompressed(path.join(dist, 'index.html'), startInSteps(shell, { afterPaint: false }));
+  const startsAtOnce = startInSteps(shell, { afterPaint: false });
+  writeCompressed(path.join(dist, 'index.html'), startsAtOnce);
   const outDir = path.join(dist, 'prerendered');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir);
@@ -160,7 +157,7 @@ try {
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join('');
     const file = `${pathname.slice(1)}.html`;
-    writeCompressed(path.join(outDir, file), startInSteps(shell, { afterPaint: false }).replace('</head>', `${links}</head>`));
+    writeCompressed(path.join(outDir, file), startsAtOnce.replace('</head>', `${links}</head>`));
     pages[pathname] = `prerendered/${file}`;
   }
   // Which page the server sends for which address (apps/api/src/plugins/web.ts).

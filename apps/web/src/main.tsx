@@ -1,7 +1,8 @@
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { AppRouter, createAppRouter, whenRouterReady } from './app/router';
+import { RouterProvider } from 'react-router';
+import { createAppRouter, whenRouterReady } from './app/router';
 import './index.css';
 
 // The CSP allows no eval: zod's first object parse would probe `new Function`, and the browser would report a
@@ -48,7 +49,7 @@ const router = createAppRouter();
 const app = (
   <StrictMode>
     <AppProvider>
-      <AppRouter router={router} />
+      <RouterProvider router={router} />
       <AppStarted />
     </AppProvider>
   </StrictMode>

@@ -10,48 +10,40 @@ const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * The pages the build made for particular addresses (apps/web/scripts/prerender.mjs, dist/prerendered/pages.json):
- * the landing and sign-in pages drawn in advance, so a first visit paints from the HTML alone, and the member's
- * screens with their modules named for preloading (issue 17). Every other address gets index.html.
+ * The built web app as the server serves it, read once at boot: its folder; the pages the build made for
+ * particular addresses (apps/web/scripts/prerender.mjs, dist/prerendered/pages.json: the landing and sign-in pages
+ * drawn in advance, so a first visit paints from the HTML alone, and the member's screens with their modules named
+ * for preloading; every other address gets index.html); and the CSP sources of the inline scripts of all those
+ * pages (the theme and session check that must run before the first paint, and the pages' start), each allowed by
+ * its SHA-256 so no other inline script can run. Undefined when there is no build.
  */
-function pagesOf(distDir: string | undefined): Map<string, string> {
-  const list = distDir ? path.join(distDir, 'prerendered', 'pages.json') : undefined;
-  if (!list || !existsSync(list)) return new Map();
-  const pages = JSON.parse(readFileSync(list, 'utf8')) as Record<string, string>;
-  return new Map(Object.entries(pages).filter(([, file]) => existsSync(path.join(distDir!, file))));
-}
+export type WebBuild = { distDir: string; pages: Map<string, string>; inlineScripts: string[] };
 
-/**
- * The CSP sources of the inline scripts of the pages the server sends (index.html and the pre-rendered pages: the
- * theme and session check that must run before the first paint, and the drawn pages' deferred start): each one
- * allowed by its SHA-256, so no other inline script can run.
- */
-export function inlineScriptSources(distDir: string | undefined): string[] {
-  if (!distDir) return [];
-  const sources = new Set<string>();
-  for (const file of ['index.html', ...pagesOf(distDir).values()]) {
-    const page = path.join(distDir, file);
-    if (!existsSync(page)) continue;
-    for (const [, body] of readFileSync(page, 'utf8').matchAll(/<script(?:\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
-      if (body!.trim()) sources.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+export function readWebBuild(distDir: string | undefined): WebBuild | undefined {
+  if (!distDir || !existsSync(path.join(distDir, 'index.html'))) return undefined;
+  const list = path.join(distDir, 'prerendered', 'pages.json');
+  const listed = existsSync(list) ? Object.entries(JSON.parse(readFileSync(list, 'utf8')) as Record<string, string>) : [];
+  const pages = new Map(listed.filter(([, file]) => existsSync(path.join(distDir, file))));
+  const inlineScripts = new Set<string>();
+  for (const file of ['index.html', ...pages.values()]) {
+    for (const [, body] of readFileSync(path.join(distDir, file), 'utf8').matchAll(/<script(?:\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+      if (body!.trim()) inlineScripts.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
     }
   }
-  return [...sources];
+  return { distDir, pages, inlineScripts: [...inlineScripts] };
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html and the other unhashed files
- * revalidated on every use, and every non-API GET that is not a file answered with index.html so client-side
- * routes load (or the page the build made for that address). The build writes each text file also as .br and .gz (apps/web/vite.config.ts); the one the
- * request's Accept-Encoding prefers is sent as it is, so nothing is compressed per request.
+ * Serves the built web app: hashed assets cached for a year, the pages and the other unhashed files revalidated
+ * on every use, and every non-API GET that is not a file answered with the page the build made for that address,
+ * or index.html, so client-side routes load. The build writes each text file also as .br and .gz
+ * (apps/web/vite.config.ts); the one the request's Accept-Encoding prefers is sent as it is, so nothing is
+ * compressed per request.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
-  const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
-  const hasWeb = Boolean(indexFile && existsSync(indexFile));
-  const pages = hasWeb ? pagesOf(distDir) : new Map<string, string>();
-  if (hasWeb) {
+export async function registerWebApp(app: FastifyInstance, web: WebBuild | undefined) {
+  if (web) {
     await app.register(fastifyStatic, {
-      root: distDir!,
+      root: web.distDir,
       wildcard: false,
       index: false,
       // A source map would hand anyone our source; the build makes none, and one that lands in dist anyway
@@ -67,9 +59,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (!hasWeb || pathname.startsWith('/api') || isSourceMap(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (!web || pathname.startsWith('/api') || isSourceMap(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: messages.common.routeNotFound(request.method, pathname), code: 'NOT_FOUND' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile(pages.get(pathname) ?? 'index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(web.pages.get(pathname) ?? 'index.html');
   });
 }

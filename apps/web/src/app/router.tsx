@@ -1,5 +1,5 @@
-import { useState, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
@@ -100,9 +100,4 @@ export function whenRouterReady(router: AppRouterInstance): Promise<void> {
       resolve();
     });
   });
-}
-
-export function AppRouter({ router: given }: { router?: AppRouterInstance }) {
-  const [router] = useState(() => given ?? createAppRouter());
-  return <RouterProvider router={router} />;
 }
