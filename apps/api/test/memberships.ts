@@ -51,10 +51,11 @@ async function depositAs(ctx: TestContext, token: string, plan: string) {
   return { transactionId: transaction._id, paymentUrl: payment_url, invoiceId: decodeURIComponent(new URL(payment_url).pathname.split('/').pop()!) };
 }
 
-/** A new member who has started buying `plan`: the deposit is pending, its invoice open at the provider. */
+/** A new member (signed in with `token`) who has started buying `plan`: the deposit is pending, its invoice open at the provider. */
 export async function startDeposit(ctx: TestContext, plan = 'gold') {
   const user = await createUser(ctx);
-  return { user, ...(await depositAs(ctx, await loginAs(ctx, user.email), plan)) };
+  const token = await loginAs(ctx, user.email);
+  return { user, token, ...(await depositAs(ctx, token, plan)) };
 }
 
 /** Buys `plan` as the member signed in with `token`: a deposit, paid at the sandbox checkout. */

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { memberships, paymentInvoices, transactions } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/ledger.service';
 import type { FakeDelivery } from './fake-http-server';
-import { bearer, createTestApp, createUser, loginAs, rows, testPayments, type TestContext } from './test-app';
+import { startDeposit } from './memberships';
+import { createTestApp, rows, testPayments, type TestContext } from './test-app';
 
 type FakeProvider = { url: string; up(): void; close(): Promise<void> };
 
@@ -37,7 +38,7 @@ export function useProviderDeposits<F extends FakeProvider>(options: {
     fake,
     db: () => ctx.database.db,
     startDeposit: async (plan = 'gold') => {
-      const deposit = await requestDeposit(ctx, plan);
+      const deposit = await startDeposit(ctx, plan);
       return { ...deposit, invoiceId: options.invoiceIdOf(deposit.paymentUrl) };
     },
     notify: (delivery: FakeDelivery) =>
@@ -47,17 +48,8 @@ export function useProviderDeposits<F extends FakeProvider>(options: {
 }
 
 /** A new member asks for a pack: their deposit's id and the provider's payment page. */
-async function requestDeposit(ctx: TestContext, plan: string) {
-  const user = await createUser(ctx);
-  const token = await loginAs(ctx, user.email);
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(token), payload: { type: 'deposit', plan } });
-  expect(response.statusCode, response.body).toBe(201);
-  const { transaction, payment_url } = response.json<{ transaction: { _id: string }; payment_url: string }>();
-  return { user, token, transactionId: transaction._id, paymentUrl: payment_url };
-}
-
 /** Everything a settlement writes for one deposit. */
-async function settlementOf(ctx: TestContext, transactionId: string) {
+export async function settlementOf(ctx: TestContext, transactionId: string) {
   const db = ctx.database.db;
   const [deposit] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   const [invoice] = await db.select().from(paymentInvoices).where(eq(paymentInvoices.transactionId, transactionId));

@@ -1,19 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBtcpay, type FakeBtcpay } from '../../../test/fake-http-server';
 import { startDeposit, testAppAt } from '../../../test/memberships';
-import { createTestApp, createUser, rows, testPayments, type TestContext } from '../../../test/test-app';
-import { memberships, paymentInvoices, sandboxInvoices, transactions } from '../../db/schema';
+import { settlementOf } from '../../../test/provider-deposits';
+import { createTestApp, createUser, testPayments, type TestContext } from '../../../test/test-app';
+import { paymentInvoices, sandboxInvoices, transactions } from '../../db/schema';
 import { checkLedger } from '../ledger';
 import { isSandboxProvider } from './configured-provider';
 import { GRACE_MS, reconcilePayments, RECHECK_MS } from './reconciliation.service';
 
 async function stateOf(ctx: TestContext, transactionId: string) {
-  const [deposit] = await ctx.database.db.select().from(transactions).where(eq(transactions.id, transactionId));
-  const [invoice] = await ctx.database.db.select().from(paymentInvoices).where(eq(paymentInvoices.transactionId, transactionId));
-  const packs = await ctx.database.db.select().from(memberships).where(eq(memberships.depositTransactionId, transactionId));
-  const [entries] = await rows<{ count: number }>(ctx, sql`select count(*)::int as count from journal_entries where idempotency_key = ${`deposit:${transactionId}`}`);
-  return { deposit: deposit!.status, invoice: invoice?.state, memberships: packs.length, entries: entries!.count };
+  const settlement = await settlementOf(ctx, transactionId);
+  return { deposit: settlement.status, invoice: settlement.invoice?.state, memberships: settlement.memberships, entries: settlement.entries };
 }
 
 describe('payment reconciliation with BTCPay', () => {
