@@ -4,6 +4,9 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
+/** packages/contracts' modules that hold values and no zod schema: a member's first screen loads no zod. */
+const CONTRACT_VALUES = /[\\/]packages[\\/]contracts[\\/]src[\\/](constants|messages|money-format|project-assets|notification-types|kyc-documents|contact)\.ts$/;
+
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -37,6 +40,8 @@ export default defineConfig({
         manualChunks(id: string) {
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react-dom';
           if (/[\\/]node_modules[\\/]lucide-react[\\/]/.test(id)) return 'icons';
+          // The contracts' values without schemas (packages/contracts/src/index.ts): one small chunk, not six.
+          if (CONTRACT_VALUES.test(id)) return 'contract-values';
           return undefined;
         },
       },

@@ -121,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerErrorHandling(app, { dependencyDown: () => redis !== undefined && redis.status !== 'ready' });
   registerMetrics(app, { db: options.db, metricsToken: config.metricsToken });
   registerInputGuards(app);
-  const web = readWebBuild(config.webDistDir);
+  const web = readWebBuild(config.webDistDir, config.contact);
   await registerSecurityHeaders(app, { inlineScripts: web?.inlineScripts });
   await registerOpenApi(app);
   registerStartupGate(app, startup);

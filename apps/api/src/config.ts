@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@terrafund/contracts';
+import { DEFAULT_CONTACT, EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@terrafund/contracts';
 import type { RateLimitRule } from './lib/rate-limiter';
 import type { ProviderName } from './modules/payments/provider';
 
@@ -117,8 +117,8 @@ const envSchema = z
       emptyToUndefined,
       z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).optional(),
     ),
-    CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.string().default('support@terrafund.example')),
-    CONTACT_PHONE: z.preprocess(emptyToUndefined, z.string().default('+1 (201) 555-0134')),
+    CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.string().default(DEFAULT_CONTACT.email)),
+    CONTACT_PHONE: z.preprocess(emptyToUndefined, z.string().default(DEFAULT_CONTACT.phone)),
     TRUST_PROXY: trustProxySetting,
     ADMIN_PROMOTE: booleanFlag,
     // Unset means "on in production, off elsewhere", so it stays undefined here (loadConfig decides).

@@ -35,6 +35,32 @@ test.describe('sign in', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });
 
+  test('the drawn page runs no script until used; what is typed and sent while the app starts is kept and done', async ({ page }) => {
+    const appReady = () => page.evaluate(() => (window as { __appReady?: boolean }).__appReady === true);
+    // Every script arrives 1.5 s late, so the member types and presses Sign in before the app runs.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(2500);
+    expect(await appReady()).toBe(false);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+
+    // Focusing the field starts the app; what is typed meanwhile stays when React adopts the form (react-hook-form
+    // keeps fields edited before it was ready).
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByText('Remember me').click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(await appReady()).toBe(false);
+
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${member.firstName} ${member.lastName}` })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+
   test('a wrong password is refused with "Invalid email or password"', async ({ page, problems }) => {
     problems.allowResponse(/\/api\/users\/login$/);
     await page.goto('/login');

@@ -48,58 +48,106 @@ function writeCompressed(file, text) {
 }
 
 /**
- * Every page starts its app in two steps: React evaluated in a task of its own, then the app's modules in the
- * next, so neither holds the main thread for long (issue 17: Total Blocking Time on a slow phone).
+ * Every page starts its app in steps: each chunk the page needs (React, the router, the screen's components…)
+ * is evaluated in a task of its own, in the order they import each other, and the entry last, so no single task
+ * evaluates the whole app (issue 17: Total Blocking Time on a slow phone). The chunks are all preloaded at once.
  *
- * A drawn page needs no script to be seen: its app starts once the browser reports the first contentful paint
- * (a paint entry arrives only when the frame is on screen; at the latest after 3 s, and at once where paint
- * timing is missing), so fetching and running the scripts never holds the first paint back on a slow phone. The
- * entry's module preloads are started at the same moment, so its imports still load side by side. One inline
- * script for every page, reading the addresses from its own attributes: the server allows it by its hash
- * (apps/api/src/plugins/web.ts).
+ * A drawn page is whole without a script: its links load their pages, and what the visitor presses or sends is
+ * held by index.html until the app runs. So its app starts when the visitor first does something with the page
+ * (touches, clicks, moves the pointer over it, focuses a field or link, presses a key), and at once when a session
+ * is stored or the light theme remembered (the page was drawn for neither). A visitor who only reads spends no
+ * processor time on scripts, and the first paint never waits for one (issue 17: LCP and TBT on a slow phone;
+ * docs/decisions.md "Web"). Once the page has loaded, its scripts are prefetched into the cache at low priority,
+ * so starting is not a download.
+ * One inline script for every page, reading the addresses from its own attributes: the server allows it by its
+ * hash (apps/api/src/plugins/web.ts).
  */
 const START_IN_STEPS = `(function (s) {
   var started = false;
+  var preload = s.dataset.preload.split(' ').filter(Boolean);
+  var steps = s.dataset.steps.split(' ').filter(Boolean);
+  var events = ['pointerdown', 'pointerover', 'touchstart', 'focusin', 'keydown'];
   function start() {
     if (started) return;
     started = true;
-    s.dataset.preload.split(' ').filter(Boolean).forEach(function (href) {
+    events.forEach(function (type) { document.removeEventListener(type, start, true); });
+    preload.forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.appendChild(link);
     });
-    // React first, in a task of its own; the app's own modules in the next one.
-    Promise.all(s.dataset.first.split(' ').filter(Boolean).map(function (href) { return import(href); }))
-      .then(function () { return new Promise(function (resolve) { setTimeout(resolve); }); })
-      .then(function () { return import(s.dataset.entry); });
+    // One chunk per task, each after the ones it imports (so each import evaluates that chunk alone), the entry
+    // last: no single task evaluates the whole app.
+    steps.concat(s.dataset.entry).reduce(function (previous, href) {
+      return previous.then(function () {
+        return new Promise(function (resolve) { setTimeout(resolve); });
+      }).then(function () { return import(href); });
+    }, Promise.resolve());
   }
-  if (!s.hasAttribute('data-after-paint')) return start();
-  try {
-    new PerformanceObserver(function (list) {
-      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start);
-    }).observe({ type: 'paint', buffered: true });
-    setTimeout(start, 3000);
-  } catch (e) {
-    start();
-  }
+  // The page is drawn for a first visit (no session, the dark theme): with a session or the light theme
+  // remembered, parts of it are not this visitor's (the header's buttons), and the app draws them at once.
+  var html = document.documentElement;
+  if (!s.hasAttribute('data-on-interaction') || html.classList.contains('has-session') || !html.classList.contains('dark')) return start();
+  events.forEach(function (type) { document.addEventListener(type, start, { capture: true, passive: true }); });
+  // Fetched by the browser, not by script: a fetch() each would cost the main thread more than the page did.
+  addEventListener('load', function () {
+    setTimeout(function () {
+      if (started) return;
+      preload.forEach(function (href) {
+        var link = document.createElement('link');
+        link.rel = 'prefetch';
+        link.href = href;
+        document.head.appendChild(link);
+      });
+    });
+  });
 })(document.currentScript);`;
 
-function startInSteps(html, { afterPaint }) {
+/**
+ * The chunks the entry and `sources` (manifest keys) need, each after the chunks it imports, leaving out the
+ * entry and every chunk that imports it (the app's router loads those once the entry has run).
+ */
+function evaluationSteps(manifest, sources) {
+  const order = [];
+  const state = new Map();
+  const needsEntry = (key) => {
+    if (!state.has(key)) {
+      state.set(key, false);
+      state.set(key, key === 'index.html' || (manifest[key].imports ?? []).some(needsEntry));
+    }
+    return state.get(key);
+  };
+  const visited = new Set();
+  const visit = (key) => {
+    if (visited.has(key) || needsEntry(key)) return;
+    visited.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+    order.push(`/${manifest[key].file}`);
+  };
+  for (const imported of manifest['index.html'].imports ?? []) visit(imported);
+  for (const source of sources) {
+    if (!manifest[source]) throw new Error(`${source} is not in the build manifest`);
+    for (const imported of manifest[source].imports ?? []) visit(imported);
+    visit(source);
+  }
+  return order;
+}
+
+function startInSteps(html, { onInteraction, steps }) {
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
   if (!entry) throw new Error('index.html has no module entry');
   const hrefs = preloads.map((m) => m[1]);
-  const first = hrefs.filter((href) => /\/react-dom-[\w-]+\.js$/.test(href));
-  if (!first.length) throw new Error('no react-dom chunk among the entry\'s preloads (apps/web/vite.config.ts)');
+  if (!steps.some((href) => /\/react-dom-[\w-]+\.js$/.test(href))) throw new Error('no react-dom chunk among the steps (apps/web/vite.config.ts)');
   // A page that starts at once keeps its preload links where the browser sees them first; a drawn page adds them
   // when it starts.
-  const start = `<script data-entry="${entry[1]}" data-preload="${afterPaint ? [entry[1], ...hrefs].join(' ') : ''}" data-first="${first.join(' ')}"${afterPaint ? ' data-after-paint' : ''}>${START_IN_STEPS}</script>`;
-  // The entry itself is preloaded too: imported only after React, it must not wait for React to download first.
+  const start = `<script data-entry="${entry[1]}" data-preload="${onInteraction ? [entry[1], ...hrefs].join(' ') : ''}" data-steps="${steps.join(' ')}"${onInteraction ? ' data-on-interaction' : ''}>${START_IN_STEPS}</script>`;
+  // The entry itself is preloaded too: imported last, it must not wait for the others to download first.
   const entryPreload = `<link rel="modulepreload" crossorigin href="${entry[1]}">`;
-  let out = html.replace(entry[0], () => (afterPaint ? start : entryPreload + start));
-  if (afterPaint) for (const [link] of preloads) out = out.replace(link, '');
+  let out = html.replace(entry[0], () => (onInteraction ? start : entryPreload + start));
+  if (onInteraction) for (const [link] of preloads) out = out.replace(link, '');
   return out;
 }
 
@@ -130,7 +178,8 @@ try {
   const { prerender } = await vite.ssrLoadModule('/src/prerender.tsx');
   const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const shell = inlineStylesheet(built);
-  const startsAtOnce = startInSteps(shell, { afterPaint: false });
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const startsAtOnce = startInSteps(shell, { onInteraction: false, steps: evaluationSteps(manifest, []) });
   writeCompressed(path.join(dist, 'index.html'), startsAtOnce);
   const outDir = path.join(dist, 'prerendered');
   rmSync(outDir, { recursive: true, force: true });
@@ -143,21 +192,21 @@ try {
     // site's: it names the page until the app runs, React adopts it, and when the app later removes it (another
     // screen) the site's title is still there, as on any other page.
     const title = markup.match(/^<title>.*?<\/title>/)?.[0] ?? '';
-    const page = startInSteps(shell, { afterPaint: true })
+    const page = startInSteps(shell, { onInteraction: true, steps: evaluationSteps(manifest, []) })
       .replace(/<title>.*?<\/title>/, (siteTitle) => title + siteTitle)
       .replace('<div id="root"></div>', `<div id="root" data-prerendered>${markup.slice(title.length)}</div>`);
     writeCompressed(path.join(outDir, file), page);
     pages[pathname] = `prerendered/${file}`;
     console.log(`pre-rendered ${pathname} → dist/prerendered/${file} (${Math.round(page.length / 1024)} KiB)`);
   }
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   for (const [pathname, sources] of Object.entries(PRELOADED)) {
     const links = chunksOf(manifest, sources)
       .filter((file) => !shell.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join('');
     const file = `${pathname.slice(1)}.html`;
-    writeCompressed(path.join(outDir, file), startsAtOnce.replace('</head>', `${links}</head>`));
+    const page = startInSteps(shell, { onInteraction: false, steps: evaluationSteps(manifest, sources) });
+    writeCompressed(path.join(outDir, file), page.replace('</head>', `${links}</head>`));
     pages[pathname] = `prerendered/${file}`;
   }
   // Which page the server sends for which address (apps/api/src/plugins/web.ts).

@@ -70,5 +70,7 @@ const render = () => {
   startTransition(() => createRoot(root).render(app));
 };
 
+// Either way in a task after this one, which has evaluated the app and made its router (issue 17: no single
+// long task).
 if (root.hasAttribute('data-prerendered')) void whenRouterReady(router).then(render);
-else render();
+else setTimeout(render);

@@ -30,3 +30,7 @@ export const LANDING_PLANS = [
   { name: 'GOLD', price: 2500, monthly: 112.5, yearly: 1350, threeYears: 4050, note: 'Premium investment experience', popular: true },
   { name: 'PLATINUM', price: 5000, monthly: 250, yearly: 3000, threeYears: 9000, note: 'Ultimate investment experience', popular: false },
 ] as const;
+
+/** The investment projection's periods (GET /api/dashboard/performance). */
+export const PROJECTION_PERIODS = ['1W', '1M', '3M', '1Y', '3Y'] as const;
+export type ProjectionPeriod = (typeof PROJECTION_PERIODS)[number];

@@ -11,3 +11,8 @@ export * from './projects';
 export * from './admin';
 export * from './notifications';
 export * from './security';
+export * from './contact';
+export * from './money-format';
+export * from './project-assets';
+export * from './notification-types';
+export * from './kyc-documents';

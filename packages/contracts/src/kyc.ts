@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { twoFactorRequired, userSchema, verificationRequired } from './auth';
 import { requiredString } from './fields';
+import { KYC_DOCUMENT_LABELS, KYC_DOCUMENT_TYPES, type KycDocumentType } from './kyc-documents';
 import { messages } from './messages';
-
-export const KYC_DOCUMENT_TYPES = ['idFront', 'idBack', 'proofOfAddress'] as const;
-export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
-export const KYC_DOCUMENT_LABELS: Record<KycDocumentType, string> = {
-  idFront: 'ID front',
-  idBack: 'ID back',
-  proofOfAddress: 'Proof of address',
-};
 
 export const ID_TYPES = ['passport', 'driver_license', 'national_id'] as const;
 export type IdType = (typeof ID_TYPES)[number];

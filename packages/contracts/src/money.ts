@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { membershipViewSchema } from './membership';
+import { PROJECTION_PERIODS } from './constants';
 import { messages } from './messages';
 
 /** The four packs (docs/product.md §5.2 Packs, wallet table; docs/product.md §5.6 Dividends): dividends on business days. */
@@ -55,35 +56,6 @@ export const PACK_FEATURES = [
   'Priority support',
   'Non-refundable investment pack',
 ] as const;
-
-/**
- * Money is integer cents inside the server and USD numbers at the API's edge (docs/product.md §9.1 General).
- * These are the only conversions between the two, and the only ways of writing cents as text.
- */
-export const centsToUsd = (cents: number) => cents / 100;
-
-/** A USD amount (at most two decimals, as the schemas accept) in integer cents, rounded to the nearest cent. */
-export const usdToCents = (usd: number) => Math.round(usd * 100);
-
-/** Integer cents as a plain decimal with two places, exactly (no float division): 70000 → "700.00", -5 → "-0.05". */
-export function formatCentsFixed(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * Integer cents as US dollars for people: "$1,234.50". With `wholeWithoutCents`, a whole amount drops its
- * cents ("$5,000", but "$5,000.50"): how projects show money (docs/product.md §11.3 Formats).
- */
-export function formatCentsUsd(cents: number, options: { wholeWithoutCents?: boolean } = {}): string {
-  const digits = options.wholeWithoutCents && cents % 100 === 0 ? 0 : 2;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(centsToUsd(cents));
-}
 
 export const MIN_WITHDRAWAL_USD = 25;
 export const WITHDRAWAL_NETWORK_FEE = 1;
@@ -176,9 +148,6 @@ export const withdrawalDecisionBody = z.object({
   txHash: z.string().trim().max(200).optional(),
 });
 export type WithdrawalDecisionBody = z.input<typeof withdrawalDecisionBody>;
-
-export const PROJECTION_PERIODS = ['1W', '1M', '3M', '1Y', '3Y'] as const;
-export type ProjectionPeriod = (typeof PROJECTION_PERIODS)[number];
 
 export const dashboardSchema = z.object({
   totalAssets: z.number(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages';
 import { requiredString } from './fields';
 import { transactionSchema } from './money';
+import { PROJECT_ASSET_URL_PATTERN } from './project-assets';
 
 const m = messages.projects;
 const invalid = messages.validation.invalidInput;
@@ -18,12 +19,6 @@ export const PROJECT_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const PROJECT_MAX_IMAGES = 12;
 export const PROJECT_MAX_DOCUMENTS = 12;
 export const PROJECT_MAX_FEATURES = 30;
-/** The widths (px) project images are served at: thumbnails, cards, the detail page's main image. */
-export const PROJECT_IMAGE_SIZES = { thumb: 320, card: 640, full: 1600 } as const;
-export type ProjectImageSize = keyof typeof PROJECT_IMAGE_SIZES;
-/** How many projects the dashboard shows (docs/product.md §5.11 Projection). */
-export const DASHBOARD_PROJECTS = 3;
-
 const currentYear = () => new Date().getUTCFullYear();
 const yearBuiltInvalid = () => m.yearBuiltInvalid(currentYear());
 const isMultipleOf = (value: number, step: number) => Math.abs(Math.round(value / step) * step - value) < 1e-9;
@@ -35,16 +30,6 @@ const usd = (message: string) =>
     .max(1_000_000_000, message)
     .refine((v) => isMultipleOf(v, 0.01), message);
 const text = (required: string, max: number) => requiredString(required).trim().min(1, required).max(max, m.tooLong);
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-/** The stable address of an uploaded image or document: `/api/projects/assets/<id>` (an image's `full` size). */
-export const PROJECT_ASSET_URL_PATTERN = new RegExp(`^/api/projects/assets/(${UUID})$`, 'i');
-export const projectAssetUrl = (id: string) => `/api/projects/assets/${id}`;
-/** Where to load an image at one of PROJECT_IMAGE_SIZES: `<url>/thumb`, `<url>/card`, `<url>/full`. */
-export const projectImageSrc = (url: string, size: ProjectImageSize) =>
-  PROJECT_ASSET_URL_PATTERN.test(url) ? `${url}/${size}` : url;
-/** The asset id in one of our asset URLs, if it is one. */
-export const projectAssetId = (url: string): string | undefined => PROJECT_ASSET_URL_PATTERN.exec(url)?.[1]?.toLowerCase();
-
 /**
  * Images must be our own uploads: they are resized and stripped of metadata here, and the web app's CSP
  * (img-src 'self') would not show anyone else's. The server also checks that the upload exists.

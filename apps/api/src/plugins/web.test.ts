@@ -8,9 +8,13 @@ import { pdf } from '../../test/files';
 import { uploaded } from '../../test/project-fixtures';
 import { createMemberAndAdmin, createTestApp, type TestContext } from '../../test/test-app';
 import { COMPRESS_THRESHOLD_BYTES } from './compress';
+import { DEFAULT_CONTACT } from '@terrafund/contracts';
 import { IMMUTABLE_CACHE } from './web';
 
 const THEME_SCRIPT = `document.documentElement.classList.toggle('dark', true);`;
+/** The landing page's contact details as the build draws them (the defaults). */
+const DRAWN_CONTACT =
+  '<a href="mailto:support@terrafund.example"><span>support@terrafund.example</span></a><a href="tel:+12015550134">+1 (201) 555-0134</a>';
 
 /** A built web app as Vite lays it out: hashed assets, each text file also as .br and .gz. */
 function fakeDist() {
@@ -18,7 +22,7 @@ function fakeDist() {
   const files: Record<string, string> = {
     'index.html': `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`,
     'prerendered/pages.json': JSON.stringify({ '/': 'prerendered/home.html', '/login': 'prerendered/login.html' }),
-    'prerendered/home.html': `<!doctype html><html><head></head><body><div id="root" data-prerendered><main>Welcome</main></div></body></html>`,
+    'prerendered/home.html': `<!doctype html><html><head></head><body><div id="root" data-prerendered><main>Welcome</main><footer>${DRAWN_CONTACT}</footer></div></body></html>`,
     'prerendered/login.html': `<!doctype html><html><head></head><body><div id="root" data-prerendered><main>Sign in</main></div></body></html>`,
     'assets/index-Ab12Cd34.js': `console.log(${JSON.stringify('terrafund '.repeat(300))});`,
     'assets/index-Ef56Gh78.css': `body{color:#111}`.repeat(100),
@@ -40,7 +44,8 @@ describe('web app files and response compression', () => {
   let dist: ReturnType<typeof fakeDist>;
   beforeAll(async () => {
     dist = fakeDist();
-    ctx = await createTestApp({ config: { webDistDir: dist.dir } });
+    // The build's own contact details: the drawn pages are sent as built.
+    ctx = await createTestApp({ config: { webDistDir: dist.dir, contact: { ...DEFAULT_CONTACT } } });
   });
   afterAll(async () => {
     await ctx.close();
@@ -148,5 +153,48 @@ describe('web app files and response compression', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.rawPayload.equals(document)).toBe(true);
+  });
+});
+
+describe('the drawn landing page on a server with its own contact details', () => {
+  let ctx: TestContext;
+  let dist: ReturnType<typeof fakeDist>;
+  const contact = { email: 'desk&co@invest.example', phone: '+44 20 7946 0958' };
+  beforeAll(async () => {
+    dist = fakeDist();
+    ctx = await createTestApp({ config: { webDistDir: dist.dir, contact } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist.dir, { recursive: true, force: true });
+  });
+
+  const own = (files: Record<string, string>) =>
+    files['prerendered/home.html']!.replace(
+      DRAWN_CONTACT,
+      '<a href="mailto:desk&amp;co@invest.example"><span>desk&amp;co@invest.example</span></a><a href="tel:+442079460958">+44 20 7946 0958</a>',
+    );
+
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+    ['', undefined, (b: Buffer) => b],
+  ] as const)('sends its own details in the page (Accept-Encoding %j), as the app shows them', async (accept, encoding, decode) => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': accept } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode(response.rawPayload).toString()).toBe(own(dist.files));
+  });
+
+  it('answers a revalidation of an unchanged page with 304, and leaves pages without contact details as built', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    const again = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const login = await ctx.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(login.rawPayload).toString()).toBe(dist.files['prerendered/login.html']);
   });
 });

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { AuthSuccess, MessageResponse, User } from '@terrafund/contracts';
@@ -64,7 +64,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return { status: 'loading', user: null };
   }, [token, signedOut, startupFailed, profile.data]);
 
-  return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
+  // The end of the start-up check draws the whole signed-in screen. The query's store update would have React
+  // draw it in one piece, holding the main thread for hundreds of milliseconds on a slow phone; the loading
+  // indicator stays a moment longer instead and the screen is drawn as a transition, in slices between which the
+  // browser stays responsive (issue 17: Total Blocking Time). Every other change of state applies at once.
+  const previous = useDeferredValue(state);
+  const shown = previous.status === 'loading' && state.status === 'authenticated' ? previous : state;
+
+  return <AuthContext.Provider value={shown}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): AuthState {

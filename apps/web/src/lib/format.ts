@@ -1,21 +1,7 @@
 import { format, parseISO } from 'date-fns';
 
-const usdFormatters = new Map<number, Intl.NumberFormat>();
-
 /** USD in en-US style: 2 decimals on the dashboard and wallet, 0 on projects and admin views (docs/product.md §11.3 Formats). */
-export function formatUsd(amount: number, decimals: 0 | 2 = 2): string {
-  let formatter = usdFormatters.get(decimals);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-    usdFormatters.set(decimals, formatter);
-  }
-  return formatter.format(amount);
-}
+export { formatUsd } from '@terrafund/contracts';
 
 function toDate(value: string | Date): Date {
   return typeof value === 'string' ? parseISO(value) : value;

@@ -124,21 +124,15 @@ describe('LandingPage', () => {
     expect(within(footer).getByText(new RegExp(`© ${new Date().getFullYear()} Terrafund`))).toBeInTheDocument();
   });
 
-  it('falls back to placeholder contact details when none are configured', () => {
-    vi.stubEnv('VITE_CONTACT_EMAIL', '');
-    vi.stubEnv('VITE_CONTACT_PHONE', '');
-    try {
-      render(
-        <MemoryRouter>
-          <LandingPage />
-        </MemoryRouter>,
-      );
-      const footer = screen.getByRole('contentinfo');
-      expect(within(footer).getByRole('link', { name: 'support@terrafund.example' })).toBeInTheDocument();
-      expect(within(footer).getByRole('link', { name: '+1 (201) 555-0134' })).toHaveAttribute('href', 'tel:+12015550134');
-    } finally {
-      vi.unstubAllEnvs();
-    }
+  it("shows the server's default contact details until the server has named its own", () => {
+    render(
+      <MemoryRouter>
+        <LandingPage />
+      </MemoryRouter>,
+    );
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'support@terrafund.example' })).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: '+1 (201) 555-0134' })).toHaveAttribute('href', 'tel:+12015550134');
   });
 
   it('opens the privacy policy in a modal that Escape closes, returning focus to its opener', async () => {

@@ -86,6 +86,8 @@ describe('member dashboard', { timeout: 20_000 }, () => {
     const { user, router } = openDashboard(() => buildDashboard({ totalAssets: 0, walletBalance: 0, membership: null, nextPayout: null }), []);
 
     await screen.findByText('No projection data available', {}, { timeout: 5000 });
+    // The cards are drawn as a transition of their own once the dashboard's answer is in.
+    await screen.findByRole('group', { name: 'Total Assets' });
     expect(within(card('Total Assets')).getByText('$0.00')).toBeInTheDocument();
     expect(within(card('Total Assets')).getByText('No active membership')).toBeInTheDocument();
     expect(within(card('Next Payout')).getByText(/No active membership/)).toBeInTheDocument();
@@ -109,6 +111,8 @@ describe('member dashboard', { timeout: 20_000 }, () => {
     );
 
     await screen.findByText('No projection data available', {}, { timeout: 5000 });
+    // The cards are drawn as a transition of their own once the dashboard's answer is in.
+    await screen.findByRole('group', { name: 'Total Assets' });
     expect(within(card('Total Assets')).getByText('GOLD membership ended')).toBeInTheDocument();
     const payout = card('Next Payout');
     expect(within(payout).getByText('$0.00')).toBeInTheDocument();

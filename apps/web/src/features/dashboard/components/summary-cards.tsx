@@ -1,5 +1,5 @@
 import { StatCard, StatCardSkeleton } from '@/components/ui/stat-card';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@terrafund/contracts';
 import { ClockIcon, TrendingUpIcon, WalletIcon, type LucideIcon } from 'lucide-react';
@@ -51,7 +51,9 @@ function PayoutCountdown({ time, fallbackTarget }: { time: string; fallbackTarge
 
 /** Total Assets, Wallet Balance and Next Payout (docs/product.md §2.5 Member screens, Dashboard). */
 export function SummaryCards() {
-  const dashboard = useDashboard();
+  // The answer is drawn as a transition, in slices between which the browser stays responsive, rather than in
+  // the store update's own task (issue 17: Total Blocking Time on a slow phone).
+  const dashboard = useDeferredValue(useDashboard());
   useLogError(dashboard.error, 'dashboard data');
 
   if (!dashboard.data) {

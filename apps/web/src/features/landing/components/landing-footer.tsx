@@ -1,9 +1,9 @@
 import { useState, type MouseEvent } from 'react';
 
 import { MailIcon, PhoneIcon } from 'lucide-react';
+import { telHref } from '@terrafund/contracts';
 import { Logo } from '@/components/ui/logo';
 
-import { telHref } from '../utils/format';
 import { LegalModal } from '@/components/legal/legal-modal';
 import { PrivacyPolicy } from '@/components/legal/privacy-policy';
 import { TermsAndConditions } from '@/components/legal/terms-and-conditions';

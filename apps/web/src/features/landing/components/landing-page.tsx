@@ -1,3 +1,4 @@
+import { DEFAULT_CONTACT } from '@terrafund/contracts';
 import { SECTION_IDS } from '../sections';
 import { About } from './about';
 import { Approach } from './approach';
@@ -7,20 +8,17 @@ import { LandingFooter } from './landing-footer';
 import { LandingHeader } from './landing-header';
 import { Plans } from './plans';
 
-const FALLBACK_CONTACT_EMAIL = 'support@terrafund.example';
-const FALLBACK_CONTACT_PHONE = '+1 (201) 555-0134';
-
 type LandingPageProps = {
-  /** Defaults to VITE_CONTACT_EMAIL, then a placeholder. */
+  /** The server's CONTACT_EMAIL; its default until the server has answered. */
   contactEmail?: string;
-  /** Defaults to VITE_CONTACT_PHONE, then a placeholder. */
+  /** The server's CONTACT_PHONE; its default until the server has answered. */
   contactPhone?: string;
 };
 
 /** The public page at / (docs/product.md §2.1 Route table, "Landing page"). */
 export function LandingPage({ contactEmail, contactPhone }: LandingPageProps) {
-  const email = contactEmail || import.meta.env.VITE_CONTACT_EMAIL || FALLBACK_CONTACT_EMAIL;
-  const phone = contactPhone || import.meta.env.VITE_CONTACT_PHONE || FALLBACK_CONTACT_PHONE;
+  const email = contactEmail || DEFAULT_CONTACT.email;
+  const phone = contactPhone || DEFAULT_CONTACT.phone;
 
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">

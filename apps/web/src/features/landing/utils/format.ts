@@ -7,9 +7,3 @@ import { formatUsd } from '@/lib/format';
 export function formatLandingUsd(value: number) {
   return formatUsd(value, Number.isInteger(value) ? 0 : 2);
 }
-
-/** A phone number as a tel: URI: digits only, keeping a leading plus. */
-export function telHref(phone: string) {
-  const trimmed = phone.trim();
-  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`;
-}

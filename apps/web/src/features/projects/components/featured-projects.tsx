@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { DASHBOARD_PROJECTS } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { ArrowRightIcon } from 'lucide-react';
@@ -14,7 +15,8 @@ const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
  * them. A failure is only logged (docs/product.md §2.5 Member screens); then, as with no projects at all, the section is left out.
  */
 export function FeaturedProjects() {
-  const projects = useFeaturedProjects();
+  // Drawn as a transition when the answer arrives (see SummaryCards).
+  const projects = useDeferredValue(useFeaturedProjects());
   useLogError(projects.error, 'projects');
 
   if (projects.isError || (projects.data && projects.data.length === 0)) return null;
