@@ -39,6 +39,10 @@ export default defineConfig({
         // icon shared by two screens a chunk of its own, a dozen requests of 200 bytes on the landing page.
         manualChunks(id: string) {
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react-dom';
+          // The libraries every screen starts with, a chunk each, so each is evaluated in a step of its own too.
+          if (/[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/.test(id)) return 'router';
+          if (/[\\/]node_modules[\\/]@tanstack[\\/]/.test(id)) return 'query';
+          if (/[\\/]node_modules[\\/](react-hot-toast|goober)[\\/]/.test(id)) return 'toast';
           if (/[\\/]node_modules[\\/]lucide-react[\\/]/.test(id)) return 'icons';
           // The contracts' values without schemas (packages/contracts/src/index.ts): one small chunk, not six.
           if (CONTRACT_VALUES.test(id)) return 'contract-values';

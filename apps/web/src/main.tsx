@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { RouterProvider } from 'react-router';
@@ -45,8 +45,8 @@ function AppStarted() {
   return null;
 }
 
-const router = createAppRouter();
-const app = (
+/** The app around its router. */
+const appWith = (router: ReturnType<typeof createAppRouter>) => (
   <StrictMode>
     <AppProvider>
       <RouterProvider router={router} />
@@ -61,7 +61,7 @@ const app = (
 // stored session the drawn page is hidden (index.html) and replaced. Either way as a transition, so the work
 // yields to the browser every few milliseconds instead of blocking it (Total Blocking Time on a slow phone).
 // Any other address renders at once and shows the loading spinner meanwhile.
-const render = () => {
+const render = (app: ReactNode) => {
   if (root.hasAttribute('data-prerendered') && !document.documentElement.classList.contains('has-session')) {
     startTransition(() => void hydrateRoot(root, app));
     return;
@@ -70,7 +70,11 @@ const render = () => {
   startTransition(() => createRoot(root).render(app));
 };
 
-// Either way in a task after this one, which has evaluated the app and made its router (issue 17: no single
-// long task).
-if (root.hasAttribute('data-prerendered')) void whenRouterReady(router).then(render);
-else setTimeout(render);
+// This task has evaluated the app's modules; the router (which matches the address against every route) is made in
+// the next one and the app drawn in the one after, so none of them holds the main thread for long (issue 17).
+setTimeout(() => {
+  const router = createAppRouter();
+  const app = appWith(router);
+  if (root.hasAttribute('data-prerendered')) void whenRouterReady(router).then(() => render(app));
+  else setTimeout(() => render(app));
+});
