@@ -57,8 +57,8 @@ function writeCompressed(file, text) {
  * (touches, clicks, moves the pointer over it, focuses a field or link, presses a key), and at once when a session
  * is stored or the light theme remembered (the page was drawn for neither). A visitor who only reads spends no
  * processor time on scripts, and the first paint never waits for one (issue 17: LCP and TBT on a slow phone;
- * docs/decisions.md "Web"). Once the page has loaded, its scripts are prefetched into the cache at low priority,
- * so starting is not a download.
+ * docs/decisions.md "Web"). Two seconds after the page has loaded, its scripts are prefetched into the cache at
+ * low priority, so starting is not a download.
  * One inline script for every page, reading the addresses from its own attributes: the server allows it by its
  * hash (apps/api/src/plugins/web.ts).
  */
@@ -91,7 +91,9 @@ const START_IN_STEPS = `(function (s) {
   var html = document.documentElement;
   if (!s.hasAttribute('data-on-interaction') || html.classList.contains('has-session') || !html.classList.contains('dark')) return start();
   events.forEach(function (type) { document.addEventListener(type, start, { capture: true, passive: true }); });
-  // Fetched by the browser, not by script: a fetch() each would cost the main thread more than the page did.
+  // Fetched by the browser, not by script (a fetch() each would cost the main thread more than the page did), and
+  // a while after the page has loaded, so that on a slow connection they never take bandwidth from what the page
+  // shows (its largest paint, its pictures).
   addEventListener('load', function () {
     setTimeout(function () {
       if (started) return;
@@ -101,7 +103,7 @@ const START_IN_STEPS = `(function (s) {
         link.href = href;
         document.head.appendChild(link);
       });
-    });
+    }, 2000);
   });
 })(document.currentScript);`;
 
