@@ -3,9 +3,10 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VALUE_MODULES } from '../../packages/contracts/src/value-modules';
 
 /** packages/contracts' modules that hold values and no zod schema: a member's first screen loads no zod. */
-const CONTRACT_VALUES = /[\\/]packages[\\/]contracts[\\/]src[\\/](constants|messages|money-format|project-assets|notification-types|kyc-documents|contact)\.ts$/;
+const CONTRACT_VALUES = new RegExp(`[\\\\/]packages[\\\\/]contracts[\\\\/]src[\\\\/](${VALUE_MODULES.join('|')})\\.ts$`);
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 

@@ -67,17 +67,20 @@ const START_IN_STEPS = `(function (s) {
   var preload = s.dataset.preload.split(' ').filter(Boolean);
   var steps = s.dataset.steps.split(' ').filter(Boolean);
   var events = ['pointerdown', 'pointerover', 'touchstart', 'focusin', 'keydown'];
+  function links(rel) {
+    preload.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = rel;
+      if (rel === 'modulepreload') link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  }
   function start() {
     if (started) return;
     started = true;
     events.forEach(function (type) { document.removeEventListener(type, start, true); });
-    preload.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
+    links('modulepreload');
     // One chunk per task, each after the ones it imports (so each import evaluates that chunk alone), the entry
     // last: no single task evaluates the whole app.
     steps.concat(s.dataset.entry).reduce(function (previous, href) {
@@ -96,13 +99,7 @@ const START_IN_STEPS = `(function (s) {
   // shows (its largest paint, its pictures).
   addEventListener('load', function () {
     setTimeout(function () {
-      if (started) return;
-      preload.forEach(function (href) {
-        var link = document.createElement('link');
-        link.rel = 'prefetch';
-        link.href = href;
-        document.head.appendChild(link);
-      });
+      if (!started) links('prefetch');
     }, 2000);
   });
 })(document.currentScript);`;
@@ -181,7 +178,8 @@ try {
   const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const shell = inlineStylesheet(built);
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  const startsAtOnce = startInSteps(shell, { onInteraction: false, steps: evaluationSteps(manifest, []) });
+  const appSteps = evaluationSteps(manifest, []);
+  const startsAtOnce = startInSteps(shell, { onInteraction: false, steps: appSteps });
   writeCompressed(path.join(dist, 'index.html'), startsAtOnce);
   const outDir = path.join(dist, 'prerendered');
   rmSync(outDir, { recursive: true, force: true });
@@ -194,7 +192,7 @@ try {
     // site's: it names the page until the app runs, React adopts it, and when the app later removes it (another
     // screen) the site's title is still there, as on any other page.
     const title = markup.match(/^<title>.*?<\/title>/)?.[0] ?? '';
-    const page = startInSteps(shell, { onInteraction: true, steps: evaluationSteps(manifest, []) })
+    const page = startInSteps(shell, { onInteraction: true, steps: appSteps })
       .replace(/<title>.*?<\/title>/, (siteTitle) => title + siteTitle)
       .replace('<div id="root"></div>', `<div id="root" data-prerendered>${markup.slice(title.length)}</div>`);
     writeCompressed(path.join(outDir, file), page);

@@ -23,20 +23,28 @@ export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(
  * A non-negative number rounded to `decimals` places, half up, on its decimal digits as JavaScript writes the
  * number (1.005 → 1.01), as Intl rounds; toFixed alone rounds the binary value (1.005 → "1.00").
  */
-export function roundHalfUp(value: number, decimals: number): number {
+function roundHalfUp(value: number, decimals: number): number {
   if (value < 1e-6) return 0; // written with an exponent, and 0 at any number of places shown here
   return Number(`${Math.round(Number(`${value}e${decimals}`))}e-${decimals}`);
 }
 
 /**
- * US dollars for people, en-US style, with `decimals` places: "$1,234.50", "-$25.00". Written out rather than
- * with Intl.NumberFormat, which gives the same text but whose first use loads locale data: tens of
- * milliseconds of a slow phone's first screen (issue 17).
+ * A number en-US style, as `Intl.NumberFormat('en-US')` writes it: digits grouped by thousands, `decimals` places
+ * (with `trimZeros`, at most that many: the trailing zeros go), a minus only when something non-zero is shown.
+ * Written out rather than with Intl, whose first use loads locale data: tens of milliseconds of a slow phone's
+ * first screen (issue 17).
  */
+export function formatDecimal(value: number, decimals: number, { trimZeros = false } = {}): string {
+  const [whole, fixed = ''] = roundHalfUp(Math.abs(value), decimals).toFixed(decimals).split('.');
+  const fraction = trimZeros ? fixed.replace(/0+$/, '') : fixed;
+  const negative = value < 0 && /[1-9]/.test(whole! + fraction);
+  return `${negative ? '-' : ''}${groupThousands(whole!)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** US dollars for people, en-US style, with `decimals` places: "$1,234.50", "-$25.00". */
 export function formatUsd(usd: number, decimals: 0 | 2 = 2): string {
-  const [whole, fraction] = roundHalfUp(Math.abs(usd), decimals).toFixed(decimals).split('.');
-  const negative = usd < 0 && /[1-9]/.test(`${whole}${fraction ?? ''}`);
-  return `${negative ? '-' : ''}$${groupThousands(whole!)}${fraction ? `.${fraction}` : ''}`;
+  const text = formatDecimal(usd, decimals);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
 /**

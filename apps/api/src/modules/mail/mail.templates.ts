@@ -1,11 +1,9 @@
 import { OTP_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@terrafund/contracts';
+import { escapeHtml } from '../../lib/html';
 
 const PRODUCT_NAME = 'Terrafund';
 
 type MailContent = { subject: string; text: string; html: string };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One frame for every mail: a plain-text part and an HTML part that say the same thing. */
 function compose(subject: string, greetingName: string, paragraphs: string[], highlight?: string, action?: { label: string; url: string }): MailContent {

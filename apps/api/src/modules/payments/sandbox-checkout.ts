@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { formatCentsUsd } from '@terrafund/contracts';
 import { CHECKOUT_KEY_PARAM, FORM_TOKEN_FIELD, type SandboxInvoice } from './sandbox.provider';
+import { escapeHtml } from '../../lib/html';
 
 /**
  * The sandbox's hosted checkout page: plain HTML, no script at all. Its two buttons are forms that POST to
@@ -38,9 +39,6 @@ export function checkoutPolicy(publicUrl: string): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const usd = (cents: number) => formatCentsUsd(cents);
 

@@ -1,4 +1,4 @@
-import { groupThousands, roundHalfUp, type PaymentSchedule, type Project, type ProjectStatus, type ProjectType } from '@terrafund/contracts';
+import { formatDecimal, type PaymentSchedule, type Project, type ProjectStatus, type ProjectType } from '@terrafund/contracts';
 import type { BadgeTone } from '@/components/ui/badge';
 import { formatUsd } from '@/lib/format';
 
@@ -47,13 +47,8 @@ export function fundedPercent({ target, funded }: Pick<Project, 'target' | 'fund
   return Math.min(100, Math.floor((funded / target) * 100));
 }
 
-/** "8.5%", "12%", "1,250.25%": at most two decimals, none that are zero (en-US, written out: see formatUsd). */
-export function formatPercent(value: number) {
-  const [whole, fraction = ''] = roundHalfUp(Math.abs(value), 2).toFixed(2).split('.');
-  const decimals = fraction.replace(/0+$/, '');
-  const negative = value < 0 && /[1-9]/.test(whole! + decimals);
-  return `${negative ? '-' : ''}${groupThousands(whole!)}${decimals ? `.${decimals}` : ''}%`;
-}
+/** "8.5%", "12%", "1,250.25%": at most two decimals, none that are zero. */
+export const formatPercent = (value: number) => `${formatDecimal(value, 2, { trimZeros: true })}%`;
 
 /** A project figure: whole dollars (docs/product.md §11.3 Formats: 0 decimals on projects). */
 export const formatFigure = (amount: number) => formatUsd(amount, 0);
