@@ -174,7 +174,7 @@ const vite = await createServer({
   logLevel: 'warn',
 });
 try {
-  const { prerender } = await vite.ssrLoadModule('/src/prerender.tsx');
+  const { prerender, earlyRequests } = await vite.ssrLoadModule('/src/prerender.tsx');
   const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const shell = inlineStylesheet(built);
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
@@ -205,8 +205,11 @@ try {
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join('');
     const file = `${pathname.slice(1)}.html`;
-    const page = startInSteps(shell, { onInteraction: false, steps: evaluationSteps(manifest, sources) });
-    writeCompressed(path.join(outDir, file), page.replace('</head>', `${links}</head>`));
+    const page = startInSteps(shell, { onInteraction: false, steps: evaluationSteps(manifest, sources) })
+      .replace('</head>', `${links}</head>`)
+      // What the screen draws first, asked for by the page's first script when a session is stored (index.html).
+      .replace('<script data-api="">', `<script data-api="${earlyRequests(pathname).join(' ').replaceAll('&', '&amp;')}">`);
+    writeCompressed(path.join(outDir, file), page);
     pages[pathname] = `prerendered/${file}`;
   }
   // Which page the server sends for which address (apps/api/src/plugins/web.ts).

@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { RouterProvider } from 'react-router';
 import { createAppRouter, whenRouterReady } from './app/router';
+import { loadStartupData } from './app/startup-data';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 // The CSP allows no eval: zod's first object parse would probe `new Function`, and the browser would report a
@@ -46,9 +48,9 @@ function AppStarted() {
 }
 
 /** The app around its router. */
-const appWith = (router: ReturnType<typeof createAppRouter>) => (
+const appWith = (router: ReturnType<typeof createAppRouter>, queryClient: ReturnType<typeof createQueryClient>) => (
   <StrictMode>
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
       <AppStarted />
     </AppProvider>
@@ -70,11 +72,26 @@ const render = (app: ReactNode) => {
   startTransition(() => createRoot(root).render(app));
 };
 
+/**
+ * How long a signed-in start waits for the screen's module and first figures before drawing what it has (the
+ * spinner, then skeletons): on a good connection they are there long before, and the screen is drawn once.
+ */
+const STARTUP_WAIT_MS = 1000;
+
 // This task has evaluated the app's modules; the router (which matches the address against every route) is made in
-// the next one and the app drawn in the one after, so none of them holds the main thread for long (issue 17).
+// the next one and the app drawn once the screen's module has loaded, so none of them holds the main thread for long
+// (issue 17). A drawn page for a first visit is adopted as it is; any other start first gathers what the screen
+// shows (app/startup-data.ts), so that the first paint is the screen, not a spinner followed by skeletons followed by
+// figures, three renders after it.
 setTimeout(() => {
+  const queryClient = createQueryClient();
   const router = createAppRouter();
-  const app = appWith(router);
-  if (root.hasAttribute('data-prerendered')) void whenRouterReady(router).then(() => render(app));
-  else setTimeout(() => render(app));
+  const app = appWith(router, queryClient);
+  const routerReady = whenRouterReady(router);
+  const dataReady = loadStartupData(queryClient, window.location.pathname);
+  if (root.hasAttribute('data-prerendered') && !document.documentElement.classList.contains('has-session')) {
+    void routerReady.then(() => render(app));
+    return;
+  }
+  void Promise.race([Promise.all([routerReady, dataReady]), new Promise((resolve) => setTimeout(resolve, STARTUP_WAIT_MS))]).then(() => render(app));
 });

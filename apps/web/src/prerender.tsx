@@ -4,6 +4,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 
+export { earlyRequests } from './app/startup-data';
+
 /**
  * The markup a first-time visitor's browser draws for `pathname` before any request is answered: no session, no
  * server data. scripts/prerender.mjs puts it in the page at build, so the landing and sign-in pages paint from the

@@ -45,7 +45,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
-function buildUrl(path: string, params?: Query) {
+/** The address `api` calls for `path` and `params`: /api, the path, and the non-empty parameters. */
+export function apiUrl(path: string, params?: Query) {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
@@ -77,6 +78,25 @@ function toApiError(response: Response, body: unknown): ApiError {
   });
 }
 
+declare global {
+  interface Window {
+    /** GETs the page itself sent before the app had loaded (index.html), by address, with the token they carried. */
+    __early?: Record<string, { token: string; response: Promise<Response> }>;
+  }
+}
+
+/**
+ * The answer to a GET the page already sent with this token (index.html: the start-up profile check and the
+ * screen's first figures, while the app's scripts download), taken once: a later call asks the server afresh.
+ */
+function takeEarlyResponse(url: string, token: string | null): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__early;
+  const entry = early?.[url];
+  if (!entry) return undefined;
+  delete early[url];
+  return entry.token === token ? entry.response : undefined;
+}
+
 /** Calls the API and hands back the answer's body and headers; throws an ApiError on failure. */
 async function send(path: string, { method = 'GET', body, params, signal }: RequestOptions = {}): Promise<{ data: unknown; headers: Headers; status: number }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -91,9 +111,11 @@ async function send(path: string, { method = 'GET', body, params, signal }: Requ
     payload = JSON.stringify(body);
   }
 
+  const url = apiUrl(path, params);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal });
+    const early = method === 'GET' ? takeEarlyResponse(url, token) : undefined;
+    response = await (early ?? fetch(url, { method, headers, body: payload, signal }));
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR' });
@@ -140,7 +162,7 @@ export async function getFile(path: string, { params, signal }: Omit<RequestOpti
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, params), { headers, signal });
+    response = await fetch(apiUrl(path, params), { headers, signal });
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR' });

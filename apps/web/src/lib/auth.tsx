@@ -25,6 +25,20 @@ export const profileQueryOptions = () =>
     },
   });
 
+/**
+ * The start-up check of a stored session: asked once (a refusal is the answer, not a glitch to retry), kept for
+ * five minutes, and its failure handled by AuthProvider itself rather than as an expired session. main.tsx may
+ * run it before the first draw (app/startup-data.ts); AuthProvider then finds its answer in the cache.
+ */
+export const startupProfileQueryOptions = () =>
+  queryOptions({
+    ...profileQueryOptions(),
+    retry: false,
+    staleTime: 5 * 60_000,
+    // The start-up check handles its own failure below; a 401 here is not shown as "Session expired".
+    meta: { skipGlobalToast: true, skipSessionExpiry: true },
+  });
+
 export type AuthState =
   | { status: 'loading'; user: null }
   | { status: 'authenticated'; user: User }
@@ -37,14 +51,7 @@ const noSession: SessionSnapshot = { token: null, signedOut: false };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { token, signedOut } = useSyncExternalStore(subscribeToSession, getSessionSnapshot, () => noSession);
-  const profile = useQuery({
-    ...profileQueryOptions(),
-    enabled: token !== null,
-    retry: false,
-    staleTime: 5 * 60_000,
-    // The start-up check handles its own failure below; a 401 here is not shown as "Session expired".
-    meta: { skipGlobalToast: true, skipSessionExpiry: true },
-  });
+  const profile = useQuery({ ...startupProfileQueryOptions(), enabled: token !== null });
 
   const startupFailed = token !== null && profile.isError && profile.data === undefined;
   useEffect(() => {

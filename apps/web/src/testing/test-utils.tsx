@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
@@ -105,9 +106,11 @@ export function signIn(user: User, handlers: Record<string, Handler> = {}) {
 }
 
 /** Renders the whole app (providers, route table, guards) at one address, in memory. */
-export function renderApp(initialEntry: InitialEntry = '/', { fakeTimers = false }: { fakeTimers?: boolean } = {}) {
+export function renderApp(
+  initialEntry: InitialEntry = '/',
+  { fakeTimers = false, queryClient = createQueryClient() }: { fakeTimers?: boolean; queryClient?: QueryClient } = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
-  const queryClient = createQueryClient();
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
   const view = render(
     <AppProvider queryClient={queryClient}>

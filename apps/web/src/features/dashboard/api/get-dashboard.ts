@@ -7,12 +7,14 @@ export const dashboardKey = ['users', 'dashboard'] as const;
 /** The member's totals, membership and next payout (docs/product.md §5.6 Dividends, "Dashboard info"). */
 export const getDashboard = (signal?: AbortSignal) => api.get<Dashboard>('/users/dashboard', { signal });
 
-export const dashboardQueryOptions = () => queryOptions({ queryKey: dashboardKey, queryFn: ({ signal }) => getDashboard(signal) });
-
-export function useDashboard() {
-  return useQuery({
-    ...dashboardQueryOptions(),
+export const dashboardQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKey,
+    queryFn: ({ signal }) => getDashboard(signal),
     // Spec section 8: a dashboard load failure is logged only, with no user message.
     meta: { skipGlobalToast: true },
   });
+
+export function useDashboard() {
+  return useQuery(dashboardQueryOptions());
 }

@@ -2,6 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ProjectionPeriod, ProjectionPoint } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
 
+/** The range the dashboard's chart opens on (docs/product.md §5.11 Projection). */
+export const FIRST_PROJECTION_PERIOD: ProjectionPeriod = '1M';
+
 export const investmentPerformanceKey = ['users', 'investment-performance'] as const;
 
 /** The cumulative projection over one range, a point a day; an empty array without a membership. */
@@ -12,6 +15,8 @@ export const investmentPerformanceQueryOptions = (period: ProjectionPeriod) =>
   queryOptions({
     queryKey: [...investmentPerformanceKey, period],
     queryFn: ({ signal }) => getInvestmentPerformance(period, signal),
+    // Spec section 8: a dashboard load failure is logged only, with no user message.
+    meta: { skipGlobalToast: true },
   });
 
 export function useInvestmentPerformance(period: ProjectionPeriod) {
@@ -19,7 +24,5 @@ export function useInvestmentPerformance(period: ProjectionPeriod) {
     ...investmentPerformanceQueryOptions(period),
     // The chart keeps the last range on screen while the next one loads.
     placeholderData: keepPreviousData,
-    // Spec section 8: a dashboard load failure is logged only, with no user message.
-    meta: { skipGlobalToast: true },
   });
 }

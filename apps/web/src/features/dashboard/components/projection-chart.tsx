@@ -3,7 +3,7 @@ import { PROJECTION_PERIODS, type ProjectionPeriod } from '@terrafund/contracts'
 import { Card } from '@/components/ui/card';
 import { ChartColumnIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { useInvestmentPerformance } from '../api/get-investment-performance';
+import { FIRST_PROJECTION_PERIOD, useInvestmentPerformance } from '../api/get-investment-performance';
 import { useLogError } from '@/lib/use-log-error';
 
 const ProjectionPlot = lazy(() => import('./projection-plot').then((module) => ({ default: module.ProjectionPlot })));
@@ -14,7 +14,7 @@ const loadingBox = (
 
 /** "Projected Investment Growth" with its range buttons (docs/product.md §2.5 Member screens, Dashboard; section 9, ranges). */
 export function ProjectionChart() {
-  const [period, setPeriod] = useState<ProjectionPeriod>('1M');
+  const [period, setPeriod] = useState<ProjectionPeriod>(FIRST_PROJECTION_PERIOD);
   const performance = useInvestmentPerformance(period);
   useLogError(performance.error, 'the investment projection');
 

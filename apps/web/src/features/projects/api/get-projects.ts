@@ -20,6 +20,8 @@ export const projectsQueryOptions = (filters: ProjectFilters) =>
   queryOptions({
     queryKey: [...projectsListKey, filters],
     queryFn: ({ signal }) => getProjects(filters, signal),
+    // Spec section 8: a list load failure is logged only, with no user message.
+    meta: { skipGlobalToast: true },
   });
 
 export function useProjects(filters: ProjectFilters) {
@@ -27,8 +29,6 @@ export function useProjects(filters: ProjectFilters) {
     ...projectsQueryOptions(filters),
     // The grid keeps the last results (dimmed) while a new filter loads, instead of flashing skeletons.
     placeholderData: keepPreviousData,
-    // Spec section 8: a list load failure is logged only, with no user message.
-    meta: { skipGlobalToast: true },
   });
 }
 
@@ -37,6 +37,5 @@ export function useFeaturedProjects() {
   return useQuery({
     ...projectsQueryOptions(noProjectFilters),
     select: (projects) => projects.slice(0, DASHBOARD_PROJECTS),
-    meta: { skipGlobalToast: true },
   });
 }
