@@ -78,17 +78,21 @@ const render = (app: ReactNode) => {
  */
 const STARTUP_WAIT_MS = 1000;
 
-// This task has evaluated the app's modules; the router (which matches the address against every route) is made in
-// the next one and the app drawn once the screen's module has loaded, so none of them holds the main thread for long
+// This task has evaluated the app's modules; the router is made in the next one and starts its first navigation in the
+// one after, and the app is drawn once the screen's module has loaded, so none of them holds the main thread for long
 // (issue 17). A drawn page for a first visit is adopted as it is; any other start first gathers what the screen
 // shows (app/startup-data.ts), so that the first paint is the screen, not a spinner followed by skeletons followed by
 // figures, three renders after it.
-setTimeout(() => {
+const next = () => new Promise((resolve) => setTimeout(resolve));
+
+void next().then(async () => {
   const queryClient = createQueryClient();
+  const dataReady = loadStartupData(queryClient, window.location.pathname);
   const router = createAppRouter();
+  await next();
+  router.initialize();
   const app = appWith(router, queryClient);
   const routerReady = whenRouterReady(router);
-  const dataReady = loadStartupData(queryClient, window.location.pathname);
   if (root.hasAttribute('data-prerendered') && !document.documentElement.classList.contains('has-session')) {
     void routerReady.then(() => render(app));
     return;

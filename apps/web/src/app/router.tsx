@@ -1,5 +1,15 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import {
+  type createBrowserRouter,
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createRouter,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
+  type RouteObject,
+} from 'react-router';
 import { paths } from '@/config/paths';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
@@ -88,7 +98,19 @@ export const routes: RouteObject[] = [
 
 export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
 
-export const createAppRouter = (): AppRouterInstance => createBrowserRouter(routes);
+/**
+ * What `createBrowserRouter(routes)` makes, in two calls: this one builds the router (the route table flattened and
+ * ranked, the address matched), and `initialize()` then starts the first navigation (loading the screen's modules).
+ * main.tsx runs them in separate tasks, so that neither holds the main thread for long on a slow phone (issue 17);
+ * together they are React Router's own createBrowserRouter, from the pieces it exports for that purpose.
+ */
+export const createAppRouter = (): AppRouterInstance =>
+  createRouter({
+    history: createBrowserHistory({ window }),
+    routes,
+    mapRouteProperties,
+    hydrationRouteProperties,
+  });
 
 /** Resolves once the router has loaded the first address's lazy screen modules, so the first render is the screen. */
 export function whenRouterReady(router: AppRouterInstance): Promise<void> {
