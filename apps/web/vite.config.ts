@@ -40,6 +40,8 @@ export default defineConfig({
         // icon shared by two screens a chunk of its own, a dozen requests of 200 bytes on the landing page.
         manualChunks(id: string) {
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react-dom';
+          // Where React DOM's module body runs (src/lib/react-dom-client.ts): a step of its own.
+          if (/[\\/]src[\\/]lib[\\/]react-dom-client\.ts$/.test(id)) return 'react-dom-client';
           // The libraries every screen starts with, a chunk each, so each is evaluated in a step of its own too.
           if (/[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/.test(id)) return 'router';
           if (/[\\/]node_modules[\\/]@tanstack[\\/]/.test(id)) return 'query';

@@ -1,5 +1,5 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from './lib/react-dom-client';
 import { AppProvider } from './app/provider';
 import { RouterProvider } from 'react-router';
 import { createAppRouter, whenRouterReady } from './app/router';
@@ -78,9 +78,9 @@ const render = (app: ReactNode) => {
  */
 const STARTUP_WAIT_MS = 1000;
 
-// This task has evaluated the app's modules; the router is made in the next one and starts its first navigation in the
-// one after, and the app is drawn once the screen's module has loaded, so none of them holds the main thread for long
-// (issue 17). A drawn page for a first visit is adopted as it is; any other start first gathers what the screen
+// This task has evaluated the app's modules. The next one starts the screen's queries, the one after builds the router,
+// the one after that starts its first navigation, and the app is drawn once the screen's module has loaded: none of
+// them holds the main thread for long (issue 17). A drawn page for a first visit is adopted as it is; any other start first gathers what the screen
 // shows (app/startup-data.ts), so that the first paint is the screen, not a spinner followed by skeletons followed by
 // figures, three renders after it.
 const next = () => new Promise((resolve) => setTimeout(resolve));
@@ -88,6 +88,7 @@ const next = () => new Promise((resolve) => setTimeout(resolve));
 void next().then(async () => {
   const queryClient = createQueryClient();
   const dataReady = loadStartupData(queryClient, window.location.pathname);
+  await next();
   const router = createAppRouter();
   await next();
   router.initialize();
