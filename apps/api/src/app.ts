@@ -7,7 +7,7 @@ import type { Deps } from './deps';
 import { systemClock, type Clock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
 import { createBackgroundTasks } from './lib/background-tasks';
-import { createLogger, secureLogger } from './lib/logger';
+import { createLogger, lazyChildLoggerFactory, secureLogger } from './lib/logger';
 import { memoryThrottleStore, redisThrottleStore } from './lib/rate-limiter';
 import { connectRedis, type RedisClient } from './lib/redis';
 import type { FileStorage } from './lib/storage';
@@ -71,6 +71,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const logger = secureLogger(options.logger ?? createLogger({ level: config.logLevel }));
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    // Each request's logger is made when the request first logs, not for every request (lib/logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },

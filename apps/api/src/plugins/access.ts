@@ -27,19 +27,8 @@ export function requireAuth(request: FastifyRequest): ResolvedSession {
 export function registerAccessControl(app: FastifyInstance, deps: Deps, registry: RegisteredRoute[]) {
   app.decorateRequest('auth', null);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
-    const access = route.config?.access;
-    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it`);
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registry.push({ method, url: route.url, access });
-    }
-  });
-
-  // onRequest: the caller is known (or refused) before the body is even parsed.
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (!access || access === 'public' || access === 'provider') return;
+  /** The caller's session for a 'user' or 'admin' route, or the refusal. */
+  const authenticate = async (request: FastifyRequest, access: 'user' | 'admin') => {
     const header = request.headers.authorization;
     const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const session = token ? await resolveSession(deps, token) : null;
@@ -50,5 +39,23 @@ export function registerAccessControl(app: FastifyInstance, deps: Deps, registry
       throw new AppError('TWO_FACTOR_REQUIRED', messages.twoFactor.required);
     }
     request.auth = session;
+  };
+  const asUser = (request: FastifyRequest) => authenticate(request, 'user');
+  const asAdmin = (request: FastifyRequest) => authenticate(request, 'admin');
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (route.url.startsWith('/api')) {
+      if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it`);
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') registry.push({ method, url: route.url, access });
+      }
+    }
+    // The check is an onRequest hook of the routes that need one, first of the route's own hooks: the caller is
+    // known (or refused) before the body is even parsed, and before the route's size and rate limits. Public
+    // and provider routes have none, rather than a global hook that returns at once (a promise per request).
+    if (access === 'user' || access === 'admin') {
+      route.onRequest = [access === 'admin' ? asAdmin : asUser, ...[route.onRequest ?? []].flat()];
+    }
   });
 }
