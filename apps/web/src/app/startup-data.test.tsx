@@ -65,6 +65,14 @@ describe('start-up data', { timeout: 20_000 }, () => {
     expect(asked(fetchMock).sort()).toEqual(['/api/projects', '/api/users/dashboard', '/api/users/investment-performance?period=1M', '/api/users/profile']);
   });
 
+  it('a session the server refuses costs one request: the figures of the screen are not asked for', async () => {
+    const fetchMock = signIn(member, { 'GET /users/profile': () => ({ status: 401, body: { message: 'Session expired', code: 'UNAUTHENTICATED' } }) });
+    const queryClient = createQueryClient();
+    await loadStartupData(queryClient, '/dashboard');
+    expect(asked(fetchMock)).toEqual(['/api/users/profile']);
+    expect(queryClient.getQueryState(['users', 'dashboard'])).toBeUndefined();
+  });
+
   it('without a stored session, nothing is asked', async () => {
     const fetchMock = signIn(member);
     localStorage.clear();

@@ -37,14 +37,15 @@ const screens: Record<string, () => StartupQuery[]> = {
 export const earlyRequests = (pathname: string): string[] => (screens[pathname]?.() ?? []).map((query) => query.url);
 
 /**
- * With a stored session: the profile check and `pathname`'s first figures, fetched into `queryClient`
- * (answers the page already has are taken, not asked again). Never fails: a failed query is left in the cache as
- * failed, and the screen shows and handles it as it would have.
+ * With a stored session: the profile check, then, if the session is good, `pathname`'s first figures, fetched into
+ * `queryClient` (answers the page already has are taken, not asked again). Never fails: a failed query is left in
+ * the cache as failed, and AuthProvider or the screen handles it as it would have.
  */
 export async function loadStartupData(queryClient: QueryClient, pathname: string): Promise<void> {
   if (getToken() === null) return;
-  await Promise.all([
-    queryClient.prefetchQuery(startupProfileQueryOptions()),
-    ...(screens[pathname]?.() ?? []).map((query) => query.prefetch(queryClient)),
-  ]);
+  const profile = startupProfileQueryOptions();
+  await queryClient.prefetchQuery(profile);
+  // A session the server refused ends here (AuthProvider drops it): its screen's queries would only be refused too.
+  if (queryClient.getQueryState(profile.queryKey)?.status !== 'success') return;
+  await Promise.all((screens[pathname]?.() ?? []).map((query) => query.prefetch(queryClient)));
 }

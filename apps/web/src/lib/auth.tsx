@@ -34,6 +34,8 @@ export const startupProfileQueryOptions = () =>
   queryOptions({
     ...profileQueryOptions(),
     retry: false,
+    // A refusal found in the cache (main.tsx asked before the first draw) is the answer, not asked again.
+    retryOnMount: false,
     staleTime: 5 * 60_000,
     // The start-up check handles its own failure below; a 401 here is not shown as "Session expired".
     meta: { skipGlobalToast: true, skipSessionExpiry: true },
