@@ -2,7 +2,8 @@ import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from './lib/react-dom-client';
 import { AppProvider } from './app/provider';
 import { RouterProvider } from 'react-router';
-import { createAppRouter, whenRouterReady } from './app/router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createAppRouter, whenRouterReady, type AppRouterInstance } from './app/router';
 import { loadStartupData } from './app/startup-data';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
@@ -48,7 +49,7 @@ function AppStarted() {
 }
 
 /** The app around its router. */
-const appWith = (router: ReturnType<typeof createAppRouter>, queryClient: ReturnType<typeof createQueryClient>) => (
+const appWith = (router: AppRouterInstance, queryClient: QueryClient) => (
   <StrictMode>
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
@@ -58,13 +59,15 @@ const appWith = (router: ReturnType<typeof createAppRouter>, queryClient: Return
 );
 
 // The landing and sign-in pages arrive drawn (scripts/prerender.mjs) as a first-time visitor sees them: no session,
-// dark theme. Once the screen's own module has loaded, React adopts that markup (hydration) instead of drawing the
-// page again, and a remembered light theme follows right after through the stores' server snapshots. With a
-// stored session the drawn page is hidden (index.html) and replaced. Either way as a transition, so the work
-// yields to the browser every few milliseconds instead of blocking it (Total Blocking Time on a slow phone).
-// Any other address renders at once and shows the loading spinner meanwhile.
+// dark theme. With a stored session the drawn page is hidden (index.html) and replaced instead.
+const adoptsDrawnPage = () => root.hasAttribute('data-prerendered') && !document.documentElement.classList.contains('has-session');
+
+// A drawn page is adopted (hydration) once the screen's own module has loaded, instead of drawn again, and a
+// remembered light theme follows right after through the stores' server snapshots; any other start draws the app.
+// Either way as a transition, so the work yields to the browser every few milliseconds instead of blocking it
+// (Total Blocking Time on a slow phone).
 const render = (app: ReactNode) => {
-  if (root.hasAttribute('data-prerendered') && !document.documentElement.classList.contains('has-session')) {
+  if (adoptsDrawnPage()) {
     startTransition(() => void hydrateRoot(root, app));
     return;
   }
@@ -78,11 +81,11 @@ const render = (app: ReactNode) => {
  */
 const STARTUP_WAIT_MS = 1000;
 
-// This task has evaluated the app's modules. The next one starts the screen's queries, the one after builds the router,
-// the one after that starts its first navigation, and the app is drawn once the screen's module has loaded: none of
-// them holds the main thread for long (issue 17). A drawn page for a first visit is adopted as it is; any other start first gathers what the screen
-// shows (app/startup-data.ts), so that the first paint is the screen, not a spinner followed by skeletons followed by
-// figures, three renders after it.
+// This task has evaluated the app's modules. The next one starts the screen's queries, the one after builds the
+// router, the one after that starts its first navigation, and the app is drawn once the screen's module has loaded:
+// none of them holds the main thread for long (issue 17). A drawn page for a first visit is adopted as it is; any
+// other start first gathers what the screen shows (app/startup-data.ts), so that the first paint is the screen,
+// not a spinner followed by skeletons followed by figures, three renders after it.
 const next = () => new Promise((resolve) => setTimeout(resolve));
 
 void next().then(async () => {
@@ -94,7 +97,7 @@ void next().then(async () => {
   router.initialize();
   const app = appWith(router, queryClient);
   const routerReady = whenRouterReady(router);
-  if (root.hasAttribute('data-prerendered') && !document.documentElement.classList.contains('has-session')) {
+  if (adoptsDrawnPage()) {
     void routerReady.then(() => render(app));
     return;
   }

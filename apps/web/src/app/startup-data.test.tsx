@@ -3,12 +3,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@terrafund/contracts';
 import { buildProject, buildUser } from '@/testing/builders';
 import { renderApp, signIn } from '@/testing/test-utils';
+import { dashboardKey } from '@/features/dashboard/api/get-dashboard';
 import { createQueryClient } from '@/lib/query-client';
 import { earlyRequests, loadStartupData } from './startup-data';
 
 const member = buildUser({ kycStatus: 'approved', kycVerified: true, membershipLevel: 'gold' });
 const dashboard: Dashboard = { totalAssets: 2612.5, walletBalance: 1234.56, membership: 'gold', nextPayout: null, currentMembership: null };
 const project = buildProject({ title: 'Harbour Lofts' });
+
+/** The server's answers to the dashboard's own requests, when it asks. */
+const dashboardHandlers = {
+  'GET /users/dashboard': () => ({ body: dashboard }),
+  'GET /users/investment-performance': () => ({ body: [] }),
+  'GET /projects': () => ({ body: [project] }),
+};
 
 /** What index.html would have sent for the dashboard's page, answered, for `token`. */
 function earlyAnswers(token: string) {
@@ -35,11 +43,7 @@ describe('start-up data', { timeout: 20_000 }, () => {
   });
 
   it('the dashboard is drawn from the answers its page asked for, without asking again', async () => {
-    const fetchMock = signIn(member, {
-      'GET /users/dashboard': () => ({ body: dashboard }),
-      'GET /users/investment-performance': () => ({ body: [] }),
-      'GET /projects': () => ({ body: [project] }),
-    });
+    const fetchMock = signIn(member, dashboardHandlers);
     earlyAnswers('test-token');
     const queryClient = createQueryClient();
 
@@ -54,11 +58,7 @@ describe('start-up data', { timeout: 20_000 }, () => {
   });
 
   it('answers fetched with another token are not used, and are asked again', async () => {
-    const fetchMock = signIn(member, {
-      'GET /users/dashboard': () => ({ body: dashboard }),
-      'GET /users/investment-performance': () => ({ body: [] }),
-      'GET /projects': () => ({ body: [project] }),
-    });
+    const fetchMock = signIn(member, dashboardHandlers);
     earlyAnswers('a-token-since-replaced');
 
     await loadStartupData(createQueryClient(), '/dashboard');
@@ -70,7 +70,7 @@ describe('start-up data', { timeout: 20_000 }, () => {
     const queryClient = createQueryClient();
     await loadStartupData(queryClient, '/dashboard');
     expect(asked(fetchMock)).toEqual(['/api/users/profile']);
-    expect(queryClient.getQueryState(['users', 'dashboard'])).toBeUndefined();
+    expect(queryClient.getQueryState(dashboardKey)).toBeUndefined();
   });
 
   it('without a stored session, nothing is asked', async () => {

@@ -33,8 +33,10 @@ const screens: Record<string, () => StartupQuery[]> = {
   ],
 };
 
+const queriesOf = (pathname: string): StartupQuery[] => screens[pathname]?.() ?? [];
+
 /** The addresses the page for `pathname` asks for before the app runs (besides the profile, which every page asks for). */
-export const earlyRequests = (pathname: string): string[] => (screens[pathname]?.() ?? []).map((query) => query.url);
+export const earlyRequests = (pathname: string): string[] => queriesOf(pathname).map((query) => query.url);
 
 /**
  * With a stored session: the profile check, then, if the session is good, `pathname`'s first figures, fetched into
@@ -47,5 +49,5 @@ export async function loadStartupData(queryClient: QueryClient, pathname: string
   await queryClient.prefetchQuery(profile);
   // A session the server refused ends here (AuthProvider drops it): its screen's queries would only be refused too.
   if (queryClient.getQueryState(profile.queryKey)?.status !== 'success') return;
-  await Promise.all((screens[pathname]?.() ?? []).map((query) => query.prefetch(queryClient)));
+  await Promise.all(queriesOf(pathname).map((query) => query.prefetch(queryClient)));
 }
