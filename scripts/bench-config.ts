@@ -2,21 +2,22 @@
  * `npm run bench:config`: `GET /api/config` through the whole product against a bare `node:http` server
  * answering the same JSON (issue 17, docs/performance.md).
  *
- * Starts the product as `npm start` runs it (`tsx apps/api/src/server.ts`: embedded PGlite in a temporary
- * DATA_DIR, LOG_LEVEL=info, its log written to a file) and, in a process of its own, a bare `node:http` server
+ * Starts the product as `npm start` runs it (`node apps/api/dist/server.js`, compiled first: embedded PGlite in a
+ * temporary DATA_DIR, LOG_LEVEL=info, its log written to a file) and, in a process of its own, a bare `node:http` server
  * that sends the exact bytes and content type the product answered. Then, alternately, the same autocannon load
  * on each (after a warm-up), `--rounds` times, and prints requests per second and latency for each round, the
  * medians and their ratio. Also counts the product's log lines per request. Exits non-zero when the ratio is
  * below 0.6.
  *
- * Options: --connections=N (32), --duration=S per measurement (10), --rounds=N (3), --warmup=S (3).
+ * Options: --connections=N (32), --duration=S per measurement (10), --rounds=N (3), --warmup=S (3), --no-build
+ * (use the API build already in apps/api/dist).
  * Traffic goes to 127.0.0.1 only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { freePort, load, machine, median, option, productSetup, spawnProduct, stopServers, waitFor, type Run } from './bench-http';
+import { freePort, load, machine, median, option, productSetup, buildApi, spawnProduct, stopServers, waitFor, type Run } from './bench-http';
 
 const root = path.resolve(import.meta.dirname, '..');
 const REQUIRED_RATIO = 0.6;
@@ -29,6 +30,7 @@ async function main() {
 
   const appPort = await freePort();
   const { dataDir, logFile, logFd, env } = productSetup('tf-bench-config-', appPort);
+  buildApi();
   const app = spawnProduct(env, logFd);
   let bare: ChildProcess | undefined;
   try {

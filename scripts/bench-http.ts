@@ -3,8 +3,8 @@
  * it with the bare server, waiting for a server, one autocannon measurement with the server's CPU time,
  * medians. Traffic goes to 127.0.0.1 only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,11 +26,25 @@ export function productSetup(prefix: string, port: number) {
 }
 
 /**
- * The product as `npm start` runs it from source, its log to `logFd`: node --import tsx rather than the tsx
- * CLI, so it is one process whose CPU time can be read.
+ * Compiles the API (`npm run build -w @terrafund/api`, a few seconds) unless `--no-build` was given and a build is
+ * there: the benchmarks measure the server `npm start` runs, apps/api/dist/server.js.
  */
-export const spawnProduct = (env: NodeJS.ProcessEnv, logFd: number) =>
-  spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
+export function buildApi() {
+  if (process.argv.includes('--no-build') && existsSync(path.join(root, 'apps/api/dist/server.js'))) return;
+  const build = spawnSync('npm', ['run', 'build', '-w', '@terrafund/api'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('the API build failed');
+}
+
+/**
+ * The product as `npm start` (`npm run serve`) runs it, `node --enable-source-maps apps/api/dist/server.js`, its
+ * log to `logFd` (and its standard error too with `allToLog`); call buildApi() first.
+ */
+export const spawnProduct = (env: NodeJS.ProcessEnv, logFd: number, allToLog = false) =>
+  spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', logFd, allToLog ? logFd : 'inherit'],
+  });
 
 /** Stops the bare server and the product (waiting for the product to end), then closes its log and removes its data. */
 export async function stopServers(app: ChildProcess, bare: ChildProcess | undefined, logFd: number, dataDir: string) {

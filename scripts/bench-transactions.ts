@@ -4,8 +4,8 @@
  *
  * Fills `tf_bench_tx` (next to DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), migrated with
  * the app's own `migrate()`: one member with `--rows` transactions (120) among `--others` rows (200,000) of
- * 2,000 other members. Starts the product as `npm start` runs it (`apps/api/src/server.ts` on that database,
- * LOG_LEVEL=info, its log to a file) and signs the member in. The bare server (this file, run with
+ * 2,000 other members. Starts the product as `npm start` runs it (`apps/api/dist/server.js`, compiled first, on
+ * that database, LOG_LEVEL=info, its log to a file) and signs the member in. The bare server (this file, run with
  * --bare-server, in a process of its own) does what the route does with plain `pg`: looks the session up
  * (the same join and conditions), checks the token's HMAC, reads the member's newest transactions (the same
  * statement and as many rows as the route answered, one more when it sent X-Next-Cursor, as a pager asks for),
@@ -14,7 +14,8 @@
  *   - at a fixed 200 requests per second: p99 latency, ratio.
  * Prints each measurement and the medians; exits 0 (the figures are the result, the bounds are printed).
  *
- * Options: --rows=N, --others=N, --connections=N (32), --duration=S (10), --rounds=N (3), --rate=N (200), --reuse.
+ * Options: --rows=N, --others=N, --connections=N (32), --duration=S (10), --rounds=N (3), --rate=N (200), --reuse,
+ * --no-build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -23,7 +24,7 @@ import pg from 'pg';
 import { createSecrets } from '../apps/api/src/lib/crypto';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { databaseExists, databaseUrl, freshDatabase } from './bench-db';
-import { freePort, load, machine, median, option, productSetup, spawnProduct, stopServers, waitFor, type Run } from './bench-http';
+import { freePort, load, machine, median, option, productSetup, buildApi, spawnProduct, stopServers, waitFor, type Run } from './bench-http';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DATABASE = 'tf_bench_tx';
@@ -135,6 +136,7 @@ async function main() {
   const appPort = await freePort();
   const { dataDir, logFd, env: embedded } = productSetup('tf-bench-tx-', appPort);
   const env: NodeJS.ProcessEnv = { ...embedded, DATABASE_URL: benchUrl, APP_SECRET };
+  buildApi();
   const app = spawnProduct(env, logFd);
   let bare: ChildProcess | undefined;
   try {

@@ -15,14 +15,14 @@
  * member's token is put in localStorage before the dashboard is loaded (storage is not reset for it). Prints
  * the failing audits of the median run too. Exits non-zero when a page misses a target.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { freePort, median, option, productSetup, stopServers, waitFor } from './bench-http';
+import { freePort, median, option, productSetup, spawnProduct, stopServers, waitFor } from './bench-http';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -54,18 +54,14 @@ const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.
 
 /** Starts the product as `npm start` does, on a free port with a fresh DATA_DIR; its log goes to a file. */
 async function startProduct() {
-  if (!process.argv.includes('--no-build') || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  if (!process.argv.includes('--no-build') || !existsSync(path.join(root, 'apps/web/dist/index.html')) || !existsSync(path.join(root, 'apps/api/dist/server.js'))) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the web build failed');
   }
   const port = await freePort();
   const { dataDir, logFile, logFd, env } = productSetup('tf-lighthouse-', port);
   delete env.SMTP_URL; // mail printed to the log, where the verification code is read
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', logFd, logFd],
-  });
+  const child = spawnProduct(env, logFd, true);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/api/health`, child);
   return {
