@@ -33,13 +33,13 @@ const REDACT_PATHS = [
 ];
 
 /** A URL as the log may show it: the path, and `?[redacted]` in place of any query string. */
-function redactUrl(url: string | undefined): string | undefined {
+export function redactUrl(url: string | undefined): string | undefined {
   if (url === undefined) return url;
   const at = url.indexOf('?');
   return at === -1 ? url : `${url.slice(0, at)}?${REDACTED}`;
 }
 
-type LoggedRequest = {
+export type LoggedRequest = {
   method?: string;
   url?: string;
   host?: string;
