@@ -95,6 +95,8 @@ describe('the notification bell', { timeout: 20_000 }, () => {
     const fetchMock = signIn(buildUser(), { ...pendingPages.dashboard, ...handlers });
     const { user } = renderApp('/dashboard');
     const bell = await screen.findByRole('button', { name: 'Notifications' }, { timeout: 8000 });
+    // The bell is drawn before its first request goes out (the query starts after mounting): count from that one.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/notifications').length).toBeGreaterThan(0));
     const asked = callsTo(fetchMock, 'GET', '/notifications').length;
 
     add(note({ title: 'Withdrawal sent' }));
