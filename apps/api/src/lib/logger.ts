@@ -33,13 +33,13 @@ const REDACT_PATHS = [
 ];
 
 /** A URL as the log may show it: the path, and `?[redacted]` in place of any query string. */
-export function redactUrl(url: string | undefined): string | undefined {
+function redactUrl(url: string | undefined): string | undefined {
   if (url === undefined) return url;
   const at = url.indexOf('?');
   return at === -1 ? url : `${url.slice(0, at)}?${REDACTED}`;
 }
 
-export type LoggedRequest = {
+type LoggedRequest = {
   method?: string;
   url?: string;
   host?: string;
@@ -48,7 +48,7 @@ export type LoggedRequest = {
 };
 
 /** Fastify's request line (method, url, host, address, port), with the query string redacted. */
-function requestSerializer(request: LoggedRequest) {
+export function requestSerializer(request: LoggedRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),

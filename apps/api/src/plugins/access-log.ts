@@ -1,16 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { redactUrl } from '../lib/logger';
+import { requestSerializer } from '../lib/logger';
 
 const { chindingsSym, lsCacheSym, messageKeySym, mixinSym, needsMetadataGsym, streamSym, timeSym, endSym } = pino.symbols;
 const MESSAGE = 'request completed';
 const INFO = 30;
 
 type Writer = (request: FastifyRequest, reply: FastifyReply) => void;
-
-/** `,"name":value` for a string or a number; nothing for `undefined` (pino leaves such fields out too). */
-const field = (name: string, value: string | number | undefined) =>
-  value === undefined ? '' : `,"${name}":${typeof value === 'number' ? value : JSON.stringify(value)}`;
 
 /**
  * The access line built as one string, byte for byte what `logger.info({ reqId, req, res, responseTime }, MESSAGE)`
@@ -28,17 +24,16 @@ function lineWriter(logger: Logger): Writer | undefined {
   const bindings = internals[chindingsSym] as string;
   const time = internals[timeSym] as () => string;
   const end = `,"msg":${JSON.stringify(MESSAGE)}${internals[endSym] as string}`;
-  return (request, reply) => {
-    const requestFields =
-      field('method', request.method) +
-      field('url', redactUrl(request.url)) +
-      field('host', request.host) +
-      field('remoteAddress', request.ip) +
-      field('remotePort', request.socket?.remotePort);
+  return (request, reply) =>
     stream.write(
-      `${levelPrefix}${time()}${bindings}${field('reqId', request.id)},"req":{${requestFields.slice(1)}},"res":{"statusCode":${reply.statusCode}}${field('responseTime', reply.elapsedTime)}${end}`,
+      `${levelPrefix}${time()}${bindings},"reqId":${JSON.stringify(request.id)},"req":${JSON.stringify(requestSerializer(request))},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime}${end}`,
     );
-  };
+}
+
+/** The same line through pino, for a logger lineWriter() cannot write for. */
+function pinoWriter(logger: Logger): Writer {
+  const accessLog = logger.child({}, { redact: [] });
+  return (request, reply) => accessLog.info({ reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, MESSAGE);
 }
 
 /**
@@ -53,12 +48,7 @@ function lineWriter(logger: Logger): Writer | undefined {
  */
 export function registerAccessLog(app: FastifyInstance) {
   const logger = app.log as unknown as Logger;
-  const write: Writer =
-    lineWriter(logger) ??
-    ((accessLog) => (request, reply) =>
-      accessLog.info({ reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, MESSAGE))(
-      logger.child({}, { redact: [] }),
-    );
+  const write = lineWriter(logger) ?? pinoWriter(logger);
   app.addHook('onResponse', (request, reply, done) => {
     if (logger.isLevelEnabled('info')) write(request, reply);
     done();
