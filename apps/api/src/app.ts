@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
@@ -9,6 +9,7 @@ import { createSecrets } from './lib/crypto';
 import { createBackgroundTasks } from './lib/background-tasks';
 import { createLogger, lazyChildLoggerFactory, secureLogger } from './lib/logger';
 import { memoryThrottleStore, redisThrottleStore } from './lib/rate-limiter';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { connectRedis, type RedisClient } from './lib/redis';
 import type { FileStorage } from './lib/storage';
 import { createStorage } from './lib/storage-factory';
@@ -86,7 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   if (config.trustProxy === true && config.env !== 'production') {
     logger.warn('TRUST_PROXY=true believes every X-Forwarded-For hop, so a client can pick the address its limits count; set a hop count or your proxies\' addresses');

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyChildLoggerFactory, secureLogger } from './logger';
+import { lazyChildLoggerFactory, requestJson, requestSerializer, secureLogger } from './logger';
 
 /** Every line a logger at `level` writes, parsed, without its time. */
 function capture(level = 'info') {
@@ -77,5 +77,23 @@ describe('the lazy request logger', () => {
     expect((await app.inject({ method: 'GET', url: '/talk' })).statusCode).toBe(200);
     // Pino's children inherit the spied method, so the nested child of the route shows here too.
     expect(child.mock.calls).toEqual([[{ reqId: 'req-2' }, {}], [{ step: 'payment' }, undefined]]);
+  });
+});
+
+describe('the access line’s request part', () => {
+  it('is JSON.stringify of the request serializer’s object, with every field or without some', () => {
+    const socket = { remotePort: 51_234 };
+    const requests = [
+      { method: 'GET', url: '/api/config', host: '127.0.0.1:3000', ip: '127.0.0.1', socket },
+      { method: 'POST', url: '/api/users/reset-password?token=abc&x=1', host: 'terrafund.example', ip: '2001:db8::1', socket },
+      { method: 'GET', url: '/nowhere/"quoted"\\path\u2028', host: 'bücher.example', ip: '203.0.113.9', socket },
+      { method: 'GET', url: '/api/config', host: 'h', ip: '127.0.0.1', socket: {} },
+      { method: 'GET', url: '/api/config', ip: '127.0.0.1', socket },
+      {},
+    ];
+    for (const request of requests) {
+      expect(requestJson(request)).toBe(JSON.stringify(requestSerializer(request)));
+    }
+    expect(JSON.parse(requestJson(requests[1]!))).toMatchObject({ url: '/api/users/reset-password?[redacted]' });
   });
 });

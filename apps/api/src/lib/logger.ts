@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { stdoutDestination } from './log-destination';
 
 /**
  * The log never holds a credential (docs/security.md): verification codes, reset tokens and links, session
@@ -58,6 +59,20 @@ export function requestSerializer(request: LoggedRequest) {
   };
 }
 
+/**
+ * `JSON.stringify(requestSerializer(request))`, written out field by field when every field is there (a request
+ * over a connection): the access line's request part without building and walking the object (logger.test.ts
+ * checks the two agree).
+ */
+export function requestJson(request: LoggedRequest): string {
+  const { method, url, host, ip } = request;
+  const port = request.socket?.remotePort;
+  if (method === undefined || url === undefined || host === undefined || ip === undefined || port === undefined) {
+    return JSON.stringify(requestSerializer(request));
+  }
+  return `{"method":${JSON.stringify(method)},"url":${JSON.stringify(redactUrl(url))},"host":${JSON.stringify(host)},"remoteAddress":${JSON.stringify(ip)},"remotePort":${port}}`;
+}
+
 /** Drizzle's "Failed query: … params: …" carries the bound values (hashes, names, addresses): the SQL stays, the values go. */
 const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`);
 
@@ -77,17 +92,12 @@ const secureOptions = {
 } satisfies Pick<LoggerOptions, 'redact' | 'serializers'>;
 
 /**
- * The server's logger: JSON lines on stdout (or `destination`), with the redaction above. Stdout is written
- * asynchronously: a line is handed to the kernel on the next turn of the event loop together with the lines
- * written meanwhile, instead of one `write` system call per line while the request waits (one line per
- * request was a tenth of the server's CPU under load; docs/performance.md). Nothing waits for a buffer to
- * fill, so an idle server's lines still appear at once; pino flushes what is pending when the process exits.
- * Lines waiting for the write are joined in chunks of at most `maxWrite` bytes, and every line added measures the
- * whole chunk it joins (sonic-boom): 4 KiB chunks (about ten access lines, one system call) instead of the default
- * 16 KiB halve what a line costs under load (docs/performance.md).
+ * The server's logger: JSON lines on stdout (or `destination`), with the redaction above. The lines written during
+ * one turn of the event loop go to stdout together at the end of the turn, in one system call
+ * (lib/log-destination.ts).
  */
 export function createLogger(options: { level: string }, destination?: DestinationStream): Logger {
-  return pino({ level: options.level, ...secureOptions }, destination ?? pino.destination({ dest: 1, sync: false, maxWrite: 4096 }));
+  return pino({ level: options.level, ...secureOptions }, destination ?? stdoutDestination());
 }
 
 /**

@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { lazyChildLoggerFactory, secureLogger } from '../lib/logger';
-import { registerAccessLog } from './access-log';
+import { milliseconds, registerAccessLog } from './access-log';
 
 /** An app logging as buildApp does, its lines kept as written; `throughPino` gives its logger a mixin (which adds nothing). */
 async function appWithAccessLog(throughPino: boolean, level = 'info') {
@@ -56,6 +56,7 @@ describe('access log', () => {
       expect(parsed).toMatchObject({ level: 30, msg: 'request completed', reqId: expect.stringMatching(/^req-/) });
       expect(typeof parsed.time).toBe('number');
       expect(typeof parsed.responseTime).toBe('number');
+      expect(line).toMatch(/,"responseTime":\d+\.\d{3},/);
     }
     expect(JSON.parse(built.lines[1]!)).toMatchObject({ req: { method: 'GET', url: '/api/things?[redacted]' }, res: { statusCode: 200 } });
     expect(JSON.parse(built.lines[3]!)).toMatchObject({ req: { method: 'POST' }, res: { statusCode: 201 } });
@@ -79,6 +80,21 @@ describe('access log', () => {
     expect(JSON.parse(accessLines(built.lines)[0]!)).toMatchObject({
       req: { url: '/api/things?[redacted]', remoteAddress: '127.0.0.1', remotePort: expect.any(Number) },
     });
+  });
+
+  it('writes the response time in milliseconds to the microsecond', () => {
+    expect([2.862984999999753, 0, 0.0004, 0.0005, 12, 7.1, 1234.56789].map(milliseconds)).toEqual([
+      '2.863',
+      '0.000',
+      '0.000',
+      '0.001',
+      '12.000',
+      '7.100',
+      '1234.568',
+    ]);
+    expect(JSON.parse(milliseconds(0.05))).toBe(0.05);
+    expect(milliseconds(Number.NaN)).toBe('null');
+    expect(milliseconds(5e9)).toBe('5000000000');
   });
 
   it('writes nothing below its level', async () => {

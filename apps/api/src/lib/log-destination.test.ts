@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TurnBatchedDestination } from './log-destination';
+
+/** A destination over an output that records each write it is handed. */
+function recorded() {
+  const writes: string[] = [];
+  let flushes = 0;
+  const destination = new TurnBatchedDestination({
+    write: (chunk: string) => writes.push(chunk),
+    flushSync: () => {
+      flushes += 1;
+    },
+  });
+  return { destination, writes, flushes: () => flushes };
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the log destination', () => {
+  it('writes the lines of one turn of the event loop together, in order, at the end of the turn', async () => {
+    const { destination, writes } = recorded();
+    destination.write('a\n');
+    destination.write('b\n');
+    destination.write('c\n');
+    expect(writes).toEqual([]);
+    await nextTurn();
+    expect(writes).toEqual(['a\nb\nc\n']);
+    destination.write('d\n');
+    await nextTurn();
+    expect(writes).toEqual(['a\nb\nc\n', 'd\n']);
+    await nextTurn();
+    expect(writes).toHaveLength(2);
+  });
+
+  it('writes what is pending at once on flushSync and on flush, and then nothing twice', async () => {
+    const { destination, writes, flushes } = recorded();
+    destination.write('a\n');
+    destination.flushSync();
+    expect(writes).toEqual(['a\n']);
+    expect(flushes()).toBe(1);
+    destination.write('b\n');
+    const flushed = new Promise<void>((resolve, reject) => destination.flush((error) => (error ? reject(error) : resolve())));
+    expect(writes).toEqual(['a\n', 'b\n']);
+    await flushed;
+    await nextTurn();
+    expect(writes).toEqual(['a\n', 'b\n']);
+  });
+
+  it('still writes the lines of the last turn when the process exits at once (process.exit after logging an error)', () => {
+    const script = [
+      "import { createLogger } from './logger.ts';",
+      'const logger = createLogger({ level: "info" });',
+      'for (let i = 0; i < 3; i += 1) logger.info({ i }, "line");',
+      'logger.error("exiting");',
+      'process.exit(3);',
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.dirname(import.meta.filename),
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(3);
+    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { msg: string; i?: number });
+    expect(lines.map((line) => [line.msg, line.i])).toEqual([
+      ['line', 0],
+      ['line', 1],
+      ['line', 2],
+      ['exiting', undefined],
+    ]);
+  });
+});
