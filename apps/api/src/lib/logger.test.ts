@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyChildLoggerFactory, requestJson, requestSerializer, secureLogger } from './logger';
+import { jsonString, lazyChildLoggerFactory, requestJson, requestSerializer, secureLogger } from './logger';
 
 /** Every line a logger at `level` writes, parsed, without its time. */
 function capture(level = 'info') {
@@ -95,5 +95,12 @@ describe('the access line’s request part', () => {
       expect(requestJson(request)).toBe(JSON.stringify(requestSerializer(request)));
     }
     expect(JSON.parse(requestJson(requests[1]!))).toMatchObject({ url: '/api/users/reset-password?[redacted]' });
+  });
+});
+
+describe('a JSON string', () => {
+  it('is what JSON.stringify writes, for text that needs escaping or not', () => {
+    const texts = ['', 'req-12', '/api/config', 'a"b', 'a\\b', 'tab\there', 'nul\u0000', '\u001f', '\u007f', 'é ü 中文', '😀', '\ud800 lone', 'x\udc00', '\u2028\u2029', '</script>'];
+    for (const text of texts) expect(jsonString(text), JSON.stringify(text)).toBe(JSON.stringify(text));
   });
 });

@@ -70,8 +70,15 @@ export function requestJson(request: LoggedRequest): string {
   if (method === undefined || url === undefined || host === undefined || ip === undefined || port === undefined) {
     return JSON.stringify(requestSerializer(request));
   }
-  return `{"method":${JSON.stringify(method)},"url":${JSON.stringify(redactUrl(url))},"host":${JSON.stringify(host)},"remoteAddress":${JSON.stringify(ip)},"remotePort":${port}}`;
+  return `{"method":${jsonString(method)},"url":${jsonString(redactUrl(url)!)},"host":${jsonString(host)},"remoteAddress":${jsonString(ip)},"remotePort":${port}}`;
 }
+
+/** Characters JSON.stringify would escape (quote, backslash, controls) or replace (lone surrogates). */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON.stringify escapes
+const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** `JSON.stringify(text)`, without the call for the usual text that needs no escaping. */
+export const jsonString = (text: string): string => (NEEDS_ESCAPING.test(text) ? JSON.stringify(text) : `"${text}"`);
 
 /** Drizzle's "Failed query: … params: …" carries the bound values (hashes, names, addresses): the SQL stays, the values go. */
 const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`);

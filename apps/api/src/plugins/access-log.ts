@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { requestJson } from '../lib/logger';
+import { jsonString, requestJson } from '../lib/logger';
 
 const { chindingsSym, lsCacheSym, messageKeySym, mixinSym, needsMetadataGsym, streamSym, timeSym, endSym } = pino.symbols;
 const MESSAGE = 'request completed';
@@ -26,7 +26,7 @@ function lineWriter(logger: Logger): Writer | undefined {
   const end = `,"msg":${JSON.stringify(MESSAGE)}${internals[endSym] as string}`;
   return (request, reply) =>
     stream.write(
-      `${levelPrefix}${time()}${bindings},"reqId":${JSON.stringify(request.id)},"req":${requestJson(request)},"res":{"statusCode":${reply.statusCode}},"responseTime":${milliseconds(reply.elapsedTime)}${end}`,
+      `${levelPrefix}${time()}${bindings},"reqId":${jsonString(request.id)},"req":${requestJson(request)},"res":{"statusCode":${reply.statusCode}},"responseTime":${milliseconds(reply.elapsedTime)}${end}`,
     );
 }
 

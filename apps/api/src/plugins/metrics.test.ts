@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs, useTestApp, type TestContext } from '../../test/test-app';
+import { routePattern } from './metrics';
 
 const scrape = async (ctx: TestContext, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: '/metrics', headers });
 
@@ -61,5 +63,25 @@ describe('GET /metrics', () => {
       expect(ok.statusCode).toBe(200);
       expect(ok.body).toContain('http_request_duration_seconds');
     });
+  });
+});
+
+describe('the route pattern a request is counted under', () => {
+  it('is request.routeOptions.url, for routes with and without parameters, HEAD, and unmatched requests', async () => {
+    const app = Fastify({ logger: false });
+    const seen: [string | undefined, string | undefined][] = [];
+    app.addHook('onResponse', (request, _reply, done) => {
+      seen.push([routePattern(request), request.routeOptions.url]);
+      done();
+    });
+    app.get('/api/things/:id', async () => ({ ok: true }));
+    app.post('/api/things', async () => ({ ok: true }));
+    await app.ready();
+    for (const [method, url] of [['GET', '/api/things/7'], ['HEAD', '/api/things/8'], ['POST', '/api/things'], ['GET', '/nowhere'], ['DELETE', '/api/things']] as const) {
+      await app.inject({ method, url });
+    }
+    expect(seen.map(([pattern]) => pattern)).toEqual(['/api/things/:id', '/api/things/:id', '/api/things', undefined, undefined]);
+    for (const [pattern, expected] of seen) expect(pattern).toBe(expected);
+    await app.close();
   });
 });
