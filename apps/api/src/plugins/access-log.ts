@@ -11,8 +11,9 @@ type Writer = (request: FastifyRequest, reply: FastifyReply) => void;
 /**
  * The access line built as one string, byte for byte what `logger.info({ reqId, req, res, responseTime }, MESSAGE)`
  * writes with the request serializer of lib/logger.ts (access-log.test.ts compares the two), and handed straight
- * to the logger's destination. The response time is in milliseconds to the microsecond. Going through pino instead walks the object, runs the serializers and stringifies
- * the nested objects: about 4 µs of a small answer's 45 (docs/performance.md, "GET /api/config").
+ * to the logger's destination, with the response time in milliseconds to the microsecond. Going through pino
+ * instead walks the object, runs the serializers and stringifies the nested objects: about 4 µs of a small
+ * answer's 45 (docs/performance.md, "GET /api/config").
  */
 function lineWriter(logger: Logger): Writer | undefined {
   const internals = logger as unknown as Record<symbol, unknown>;

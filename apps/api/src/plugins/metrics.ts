@@ -5,6 +5,7 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { messages } from '@terrafund/contracts';
 import { queryRows, type Database } from '../db/client';
 import { AppError } from '../lib/app-error';
+import { fastifySymbol } from '../lib/fastify-internals';
 import { RequestDurationHistogram } from '../lib/request-histogram';
 
 /** How long the figures read from the database are reused: N scrapers, or a fast one, cost one query set. */
@@ -60,7 +61,7 @@ let routeContext: symbol | null | undefined;
  * its route elsewhere, this falls back to the getter (metrics.test.ts checks the labels either way).
  */
 export function routePattern(request: FastifyRequest): string | undefined {
-  routeContext ??= Object.getOwnPropertySymbols(request).find((symbol) => symbol.description === ROUTE_CONTEXT) ?? null;
+  routeContext ??= fastifySymbol(request, ROUTE_CONTEXT);
   const context = routeContext && (request as unknown as Record<symbol, { config?: { url?: string } } | undefined>)[routeContext];
   return context && typeof context === 'object' && 'config' in context ? context.config?.url : request.routeOptions.url;
 }

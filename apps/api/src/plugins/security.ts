@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { fastifySymbol } from '../lib/fastify-internals';
 
 /**
  * Scripts only from our own origin, plus the page's own inline scripts named by their hash (the theme and session
@@ -71,7 +72,7 @@ let replyHeaders: symbol | null | undefined;
  * elsewhere, this falls back to `reply.headers()`; security-headers tests check what is sent either way.
  */
 function setHeaders(reply: FastifyReply, headers: Record<string, string>) {
-  replyHeaders ??= Object.getOwnPropertySymbols(reply).find((symbol) => symbol.description === REPLY_HEADERS) ?? null;
+  replyHeaders ??= fastifySymbol(reply, REPLY_HEADERS);
   const target = replyHeaders && (reply as unknown as Record<symbol, unknown>)[replyHeaders];
   if (target && typeof target === 'object') Object.assign(target, headers);
   else reply.headers(headers);
