@@ -10,7 +10,9 @@
  * below 0.6.
  *
  * Options: --connections=N (32), --duration=S per measurement (10), --rounds=N (3), --warmup=S (3), --no-build
- * (use the API build already in apps/api/dist).
+ * (use the API build already in apps/api/dist), --ladder (two more servers measured in the same rotation, to show
+ * where the difference comes from: the bare server sending the product's security and cache headers too, and a
+ * minimal Fastify app sending them from one hook; both are checked to answer the product's bytes and headers).
  * Traffic goes to 127.0.0.1 only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,6 +35,7 @@ async function main() {
   buildApi();
   const app = spawnProduct(env, logFd);
   let bare: ChildProcess | undefined;
+  const extra: ChildProcess[] = [];
   try {
     const appUrl = `http://127.0.0.1:${appPort}/api/config`;
     await waitFor(appUrl, app);
@@ -41,74 +44,134 @@ async function main() {
     const type = sample.headers.get('content-type') ?? 'application/json';
 
     const barePort = await freePort();
-    bare = spawn(process.execPath, ['--import', 'tsx', path.relative(root, import.meta.filename), '--bare-server', String(barePort)], {
-      cwd: root,
-      env: { ...process.env, BENCH_BODY: body.toString('base64'), BENCH_TYPE: type },
-      stdio: 'inherit',
-    });
+    bare = spawnSelf('--bare-server', barePort, { BENCH_BODY: body.toString('base64'), BENCH_TYPE: type });
     const bareUrl = `http://127.0.0.1:${barePort}/api/config`;
     await waitFor(bareUrl, bare);
     const bareBody = Buffer.from(await (await fetch(bareUrl)).arrayBuffer());
     if (!bareBody.equals(body)) throw new Error('the bare server does not answer the same bytes');
 
+    // With --ladder, two more servers in between: where the difference between the two above comes from.
+    const servers: Server[] = [
+      { name: 'bare', label: 'bare node:http', url: bareUrl, pid: bare.pid! },
+      { name: 'app', label: 'Terrafund (whole stack)', url: appUrl, pid: app.pid! },
+    ];
+    if (process.argv.includes('--ladder')) {
+      const headers = JSON.stringify(ownHeaders(sample.headers));
+      const env = { BENCH_BODY: body.toString('base64'), BENCH_TYPE: type, BENCH_HEADERS: headers };
+      for (const [mode, name, label] of [
+        ['--bare-headers-server', 'bare+h', "bare node:http, the product's headers"],
+        ['--fastify-server', 'fastify', "minimal Fastify, the product's headers"],
+      ] as const) {
+        const port = await freePort();
+        const child = spawnSelf(mode, port, env);
+        extra.push(child);
+        const url = `http://127.0.0.1:${port}/api/config`;
+        await waitFor(url, child);
+        const answer = await fetch(url);
+        if (!Buffer.from(await answer.arrayBuffer()).equals(body) || JSON.stringify(ownHeaders(answer.headers)) !== headers) {
+          throw new Error(`${name}: not the same bytes and headers as the product`);
+        }
+        servers.splice(servers.length - 1, 0, { name, label, url, pid: child.pid! });
+      }
+    }
+
     console.log(`GET /api/config: ${body.length} bytes of ${type}; ${connections} connections, ${duration} s per measurement, ${rounds} rounds`);
     console.log(`machine: ${machine()}`);
-    await load({ url: appUrl, connections, duration: warmup }, app.pid!);
-    await load({ url: bareUrl, connections, duration: warmup }, bare.pid!);
+    for (const server of servers) await load({ url: server.url, connections, duration: warmup }, server.pid);
 
-    const results = { app: [] as Run[], bare: [] as Run[] };
+    const results = new Map<string, Run[]>(servers.map((server) => [server.name, []]));
     const logLinesBefore = readFileSync(logFile, 'utf8').split('\n').length;
     let appRequests = 0;
     for (let round = 1; round <= rounds; round += 1) {
-      // Alternate which goes first, so neither always runs on a machine warmed (or loaded) by the other.
-      const order = round % 2 ? (['bare', 'app'] as const) : (['app', 'bare'] as const);
-      for (const which of order) {
-        const run = await load({ url: which === 'app' ? appUrl : bareUrl, connections, duration }, (which === 'app' ? app : bare).pid!);
-        if (which === 'app') appRequests += run.requests;
-        if (run.errors || run.non2xx) throw new Error(`${which}: ${run.errors} errors, ${run.non2xx} non-2xx answers`);
-        results[which].push(run);
+      // Alternate the order, so no server always runs on a machine warmed (or loaded) by another.
+      const order = round % 2 ? servers : [...servers].reverse();
+      for (const server of order) {
+        const run = await load({ url: server.url, connections, duration }, server.pid);
+        if (server.name === 'app') appRequests += run.requests;
+        if (run.errors || run.non2xx) throw new Error(`${server.name}: ${run.errors} errors, ${run.non2xx} non-2xx answers`);
+        results.get(server.name)!.push(run);
         console.log(
-          `round ${round} ${which.padEnd(4)} ${run.rps.toFixed(0).padStart(7)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  CPU ${run.cpuPerRequest.toFixed(0)} µs/request  (${run.requests} requests)`,
+          `round ${round} ${server.name.padEnd(7)} ${run.rps.toFixed(0).padStart(7)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  CPU ${run.cpuPerRequest.toFixed(0)} µs/request  (${run.requests} requests)`,
         );
       }
     }
     await new Promise((r) => setTimeout(r, 500));
     const logLines = readFileSync(logFile, 'utf8').split('\n').length - logLinesBefore;
 
-    const appRps = median(results.app.map((r) => r.rps));
-    const bareRps = median(results.bare.map((r) => r.rps));
-    const ratio = appRps / bareRps;
+    const rps = (name: string) => median(results.get(name)!.map((r) => r.rps));
+    const cpu = (name: string) => median(results.get(name)!.map((r) => r.cpuPerRequest));
+    const ratio = rps('app') / rps('bare');
     console.log('');
-    const row = (name: string, runs: Run[]) =>
-      `| ${name} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${median(runs.map((r) => r.p50))} ms | ${median(runs.map((r) => r.p99))} ms | ${median(runs.map((r) => r.cpuPerRequest)).toFixed(0)} µs |`;
-    console.log(`| server | req/s (median of ${rounds}) | p50 | p99 | server CPU per request |`);
-    console.log('|---|---|---|---|---|');
-    console.log(row('bare node:http', results.bare));
-    console.log(row('Terrafund (whole stack)', results.app));
+    console.log(`| server | req/s (median of ${rounds}) | against bare | p50 | p99 | server CPU per request |`);
+    console.log('|---|---|---|---|---|---|');
+    for (const { name, label } of servers) {
+      const runs = results.get(name)!;
+      console.log(
+        `| ${label} | ${rps(name).toFixed(0)} | ${(rps(name) / rps('bare')).toFixed(2)}× | ${median(runs.map((r) => r.p50))} ms | ${median(runs.map((r) => r.p99))} ms | ${cpu(name).toFixed(0)} µs |`,
+      );
+    }
     console.log('');
-    const cpuRatio = median(results.bare.map((r) => r.cpuPerRequest)) / median(results.app.map((r) => r.cpuPerRequest));
+    const cpuRatio = cpu('bare') / cpu('app');
     console.log(`ratio: ${ratio.toFixed(2)}x (required: at least ${REQUIRED_RATIO}x); CPU per request, bare / whole stack: ${cpuRatio.toFixed(2)}x`);
     console.log(`log lines per request: ${(logLines / appRequests).toFixed(2)}`);
     process.exitCode = ratio >= REQUIRED_RATIO ? 0 : 1;
   } finally {
+    for (const child of extra) child.kill('SIGTERM');
     await stopServers(app, bare, logFd, dataDir);
   }
 }
 
-// The bare server: this same file, run with --bare-server PORT (body and type in the environment).
-if (process.argv[2] === '--bare-server') {
+type Server = { name: string; label: string; url: string; pid: number };
+
+/** This same file in a process of its own, as one of the comparison servers (below), listening on `port`. */
+const spawnSelf = (mode: string, port: number, env: Record<string, string>) =>
+  spawn(process.execPath, ['--import', 'tsx', path.relative(root, import.meta.filename), mode, String(port)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+
+/**
+ * The headers an answer carries that its server chose (the security headers and cache-control), leaving out
+ * the ones Node writes itself (date, connection, keep-alive) and the body's own (type, length).
+ */
+function ownHeaders(headers: Headers): Record<string, string> {
+  const nodes = new Set(['date', 'connection', 'keep-alive', 'content-type', 'content-length']);
+  return Object.fromEntries([...headers].filter(([name]) => !nodes.has(name)));
+}
+
+// The comparison servers: this same file, run with a mode and a port (body, type and headers in the environment).
+const mode = process.argv[2];
+if (mode === '--bare-server' || mode === '--bare-headers-server' || mode === '--fastify-server') {
+  const port = Number(process.argv[3]);
   const body = Buffer.from(process.env.BENCH_BODY ?? '', 'base64');
   const type = process.env.BENCH_TYPE ?? 'application/json';
-  http
-    .createServer((request, response) => {
-      if (request.method === 'GET' && request.url === '/api/config') {
-        response.writeHead(200, { 'content-type': type, 'content-length': body.length });
-        response.end(body);
-      } else {
-        response.writeHead(404).end();
-      }
-    })
-    .listen(Number(process.argv[3]), '127.0.0.1');
+  const own: Record<string, string> = mode === '--bare-server' ? {} : JSON.parse(process.env.BENCH_HEADERS ?? '{}');
+  if (mode === '--fastify-server') {
+    // Fastify with no plugin and no logger: one synchronous hook sets the headers, the route sends the bytes.
+    const { default: Fastify } = await import('fastify');
+    const server = Fastify({ logger: false });
+    server.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(own);
+      done();
+    });
+    const text = body.toString('utf8');
+    server.get('/api/config', (_request, reply) => reply.type(type).send(text));
+    await server.listen({ port, host: '127.0.0.1' });
+  } else {
+    const headers = { ...own, 'content-type': type, 'content-length': body.length };
+    const plain = mode === '--bare-server';
+    http
+      .createServer((request, response) => {
+        if (request.method === 'GET' && request.url === '/api/config') {
+          response.writeHead(200, plain ? { 'content-type': type, 'content-length': body.length } : headers);
+          response.end(body);
+        } else {
+          response.writeHead(404).end();
+        }
+      })
+      .listen(port, '127.0.0.1');
+  }
 } else {
   await main();
 }
