@@ -34,8 +34,7 @@ async function main() {
   const { dataDir, logFile, logFd, env } = productSetup('tf-bench-config-', appPort);
   buildApi();
   const app = spawnProduct(env, logFd);
-  let bare: ChildProcess | undefined;
-  const extra: ChildProcess[] = [];
+  const comparisons: ChildProcess[] = [];
   try {
     const appUrl = `http://127.0.0.1:${appPort}/api/config`;
     await waitFor(appUrl, app);
@@ -43,37 +42,30 @@ async function main() {
     const body = Buffer.from(await sample.arrayBuffer());
     const type = sample.headers.get('content-type') ?? 'application/json';
 
-    const barePort = await freePort();
-    bare = spawnSelf('--bare-server', barePort, { BENCH_BODY: body.toString('base64'), BENCH_TYPE: type });
-    const bareUrl = `http://127.0.0.1:${barePort}/api/config`;
-    await waitFor(bareUrl, bare);
-    const bareBody = Buffer.from(await (await fetch(bareUrl)).arrayBuffer());
-    if (!bareBody.equals(body)) throw new Error('the bare server does not answer the same bytes');
+    // Each comparison server must answer the product's bytes; the ladder's two, its own headers too.
+    const headers = JSON.stringify(ownHeaders(sample.headers));
+    const serverEnv = { BENCH_BODY: body.toString('base64'), BENCH_TYPE: type, BENCH_HEADERS: headers };
+    const comparison = async (mode: string, name: string, label: string): Promise<Server> => {
+      const port = await freePort();
+      const child = spawnSelf(mode, port, serverEnv);
+      comparisons.push(child);
+      const url = `http://127.0.0.1:${port}/api/config`;
+      await waitFor(url, child);
+      const answer = await fetch(url);
+      const sameHeaders = mode === '--bare-server' || JSON.stringify(ownHeaders(answer.headers)) === headers;
+      if (!Buffer.from(await answer.arrayBuffer()).equals(body) || !sameHeaders) throw new Error(`${name}: not the product's bytes and headers`);
+      return { name, label, url, pid: child.pid! };
+    };
 
-    // With --ladder, two more servers in between: where the difference between the two above comes from.
-    const servers: Server[] = [
-      { name: 'bare', label: 'bare node:http', url: bareUrl, pid: bare.pid! },
-      { name: 'app', label: 'Terrafund (whole stack)', url: appUrl, pid: app.pid! },
-    ];
+    const servers: Server[] = [await comparison('--bare-server', 'bare', 'bare node:http')];
+    // With --ladder, two more servers in between: where the difference between the bare server and the product comes from.
     if (process.argv.includes('--ladder')) {
-      const headers = JSON.stringify(ownHeaders(sample.headers));
-      const env = { BENCH_BODY: body.toString('base64'), BENCH_TYPE: type, BENCH_HEADERS: headers };
-      for (const [mode, name, label] of [
-        ['--bare-headers-server', 'bare+h', "bare node:http, the product's headers"],
-        ['--fastify-server', 'fastify', "minimal Fastify, the product's headers"],
-      ] as const) {
-        const port = await freePort();
-        const child = spawnSelf(mode, port, env);
-        extra.push(child);
-        const url = `http://127.0.0.1:${port}/api/config`;
-        await waitFor(url, child);
-        const answer = await fetch(url);
-        if (!Buffer.from(await answer.arrayBuffer()).equals(body) || JSON.stringify(ownHeaders(answer.headers)) !== headers) {
-          throw new Error(`${name}: not the same bytes and headers as the product`);
-        }
-        servers.splice(servers.length - 1, 0, { name, label, url, pid: child.pid! });
-      }
+      servers.push(
+        await comparison('--bare-headers-server', 'bare+h', "bare node:http, the product's headers"),
+        await comparison('--fastify-server', 'fastify', "minimal Fastify, the product's headers"),
+      );
     }
+    servers.push({ name: 'app', label: 'Terrafund (whole stack)', url: appUrl, pid: app.pid! });
 
     console.log(`GET /api/config: ${body.length} bytes of ${type}; ${connections} connections, ${duration} s per measurement, ${rounds} rounds`);
     console.log(`machine: ${machine()}`);
@@ -116,8 +108,8 @@ async function main() {
     console.log(`log lines per request: ${(logLines / appRequests).toFixed(2)}`);
     process.exitCode = ratio >= REQUIRED_RATIO ? 0 : 1;
   } finally {
-    for (const child of extra) child.kill('SIGTERM');
-    await stopServers(app, bare, logFd, dataDir);
+    for (const child of comparisons) child.kill('SIGTERM');
+    await stopServers(app, undefined, logFd, dataDir);
   }
 }
 
@@ -160,6 +152,7 @@ if (mode === '--bare-server' || mode === '--bare-headers-server' || mode === '--
     await server.listen({ port, host: '127.0.0.1' });
   } else {
     const headers = { ...own, 'content-type': type, 'content-length': body.length };
+    // The bare server builds its two headers per answer, as it always has, so its figures compare with earlier runs.
     const plain = mode === '--bare-server';
     http
       .createServer((request, response) => {
