@@ -1,5 +1,6 @@
 // After `vite build`: the landing page and the sign-in page drawn into their own copies of index.html
-// (dist/prerendered/), and the stylesheet inlined into every page so nothing blocks the first paint (issue 17).
+// (dist/prerendered/), and the stylesheet inlined into every page so nothing blocks the first paint (issue 17); a
+// drawn page inlines only the rules its elements use (page-stylesheet.mjs).
 // The screens are rendered by React on the server side of Vite (ssrLoadModule of src/prerender.tsx) inside a
 // jsdom window with empty storage: exactly what a first-time visitor sees before any request is answered.
 // A member's screens get a copy that names their modules for preloading. dist/prerendered/pages.json says which
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { createServer } from 'vite';
+import { pageStylesheet } from './page-stylesheet.mjs';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
@@ -67,8 +69,9 @@ const START_IN_STEPS = `(function (s) {
   var preload = s.dataset.preload.split(' ').filter(Boolean);
   var steps = s.dataset.steps.split(' ').filter(Boolean);
   var events = ['pointerdown', 'pointerover', 'touchstart', 'focusin', 'keydown'];
+  var stylesheet = s.dataset.stylesheet;
   function links(rel) {
-    preload.forEach(function (href) {
+    (rel === 'prefetch' && stylesheet ? preload.concat(stylesheet) : preload).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = rel;
       if (rel === 'modulepreload') link.crossOrigin = '';
@@ -81,12 +84,23 @@ const START_IN_STEPS = `(function (s) {
     started = true;
     events.forEach(function (type) { document.removeEventListener(type, start, true); });
     links('modulepreload');
+    // A drawn page carries only the rules its own elements use; the app's screens need the whole stylesheet,
+    // so the app draws once it has loaded (or failed to: the app still works, less well dressed).
+    var styled = stylesheet
+      ? new Promise(function (resolve) {
+          var link = document.createElement('link');
+          link.rel = 'stylesheet';
+          link.href = stylesheet;
+          link.onload = link.onerror = resolve;
+          document.head.appendChild(link);
+        })
+      : null;
     // One chunk per task, each after the ones it imports (so each import evaluates that chunk alone), the entry
     // last: no single task evaluates the whole app.
     steps.concat(s.dataset.entry).reduce(function (previous, href) {
       return previous.then(function () {
         return new Promise(function (resolve) { setTimeout(resolve); });
-      }).then(function () { return import(href); });
+      }).then(function () { return href === s.dataset.entry && styled ? styled.then(function () { return import(href); }) : import(href); });
     }, Promise.resolve());
   }
   // The page is drawn for a first visit (no session, the dark theme): with a session or the light theme
@@ -134,7 +148,7 @@ function evaluationSteps(manifest, sources) {
   return order;
 }
 
-function startInSteps(html, { onInteraction, steps }) {
+function startInSteps(html, { onInteraction, steps, stylesheet }) {
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
   if (!entry) throw new Error('index.html has no module entry');
@@ -142,7 +156,7 @@ function startInSteps(html, { onInteraction, steps }) {
   if (!steps.some((href) => /\/react-dom-[\w-]+\.js$/.test(href))) throw new Error('no react-dom chunk among the steps (apps/web/vite.config.ts)');
   // A page that starts at once keeps its preload links where the browser sees them first; a drawn page adds them
   // when it starts.
-  const start = `<script data-entry="${entry[1]}" data-preload="${onInteraction ? [entry[1], ...hrefs].join(' ') : ''}" data-steps="${steps.join(' ')}"${onInteraction ? ' data-on-interaction' : ''}>${START_IN_STEPS}</script>`;
+  const start = `<script data-entry="${entry[1]}" data-preload="${onInteraction ? [entry[1], ...hrefs].join(' ') : ''}" data-steps="${steps.join(' ')}"${stylesheet ? ` data-stylesheet="${stylesheet}"` : ''}${onInteraction ? ' data-on-interaction' : ''}>${START_IN_STEPS}</script>`;
   // The entry itself is preloaded too: imported last, it must not wait for the others to download first.
   const entryPreload = `<link rel="modulepreload" crossorigin href="${entry[1]}">`;
   let out = html.replace(entry[0], () => (onInteraction ? start : entryPreload + start));
@@ -150,13 +164,20 @@ function startInSteps(html, { onInteraction, steps }) {
   return out;
 }
 
-/** The built index.html with its stylesheet link replaced by the stylesheet itself. */
-function inlineStylesheet(html) {
-  return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (_, href) => {
-    const css = readFileSync(path.join(dist, href), 'utf8');
-    if (css.includes('</style')) throw new Error(`${href} cannot be inlined`);
-    return `<style>${css}</style>`;
-  });
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/;
+
+/** The built index.html's one stylesheet: its address and its text. */
+function builtStylesheet(html) {
+  const links = html.match(new RegExp(STYLESHEET_LINK, 'g')) ?? [];
+  if (links.length !== 1) throw new Error(`index.html links ${links.length} stylesheets; one is expected`);
+  const href = html.match(STYLESHEET_LINK)[1];
+  return { href, css: readFileSync(path.join(dist, href), 'utf8') };
+}
+
+/** index.html with its stylesheet link replaced by `css` itself. */
+function inlineStylesheet(html, css) {
+  if (css.includes('</style')) throw new Error('the stylesheet cannot be inlined');
+  return html.replace(STYLESHEET_LINK, () => `<style>${css}</style>`);
 }
 
 const dom = new JSDOM('<!doctype html><html lang="en" class="dark"><head></head><body><div id="root"></div></body></html>', {
@@ -176,7 +197,8 @@ const vite = await createServer({
 try {
   const { prerender, earlyRequests } = await vite.ssrLoadModule('/src/prerender.tsx');
   const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const shell = inlineStylesheet(built);
+  const stylesheet = builtStylesheet(built);
+  const shell = inlineStylesheet(built, stylesheet.css);
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const appSteps = evaluationSteps(manifest, []);
   const startsAtOnce = startInSteps(shell, { onInteraction: false, steps: appSteps });
@@ -192,7 +214,8 @@ try {
     // site's: it names the page until the app runs, React adopts it, and when the app later removes it (another
     // screen) the site's title is still there, as on any other page.
     const title = markup.match(/^<title>.*?<\/title>/)?.[0] ?? '';
-    const page = startInSteps(shell, { onInteraction: true, steps: appSteps })
+    const drawnShell = inlineStylesheet(built, pageStylesheet(stylesheet.css, built + markup));
+    const page = startInSteps(drawnShell, { onInteraction: true, steps: appSteps, stylesheet: stylesheet.href })
       .replace(/<title>.*?<\/title>/, (siteTitle) => title + siteTitle)
       .replace('<div id="root"></div>', `<div id="root" data-prerendered>${markup.slice(title.length)}</div>`);
     writeCompressed(path.join(outDir, file), page);
