@@ -108,8 +108,7 @@ async function main() {
     console.log(`log lines per request: ${(logLines / appRequests).toFixed(2)}`);
     process.exitCode = ratio >= REQUIRED_RATIO ? 0 : 1;
   } finally {
-    for (const child of comparisons) child.kill('SIGTERM');
-    await stopServers(app, undefined, logFd, dataDir);
+    await stopServers(app, comparisons, logFd, dataDir);
   }
 }
 

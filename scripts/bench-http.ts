@@ -46,9 +46,12 @@ export const spawnProduct = (env: NodeJS.ProcessEnv, logFd: number, allToLog = f
     stdio: ['ignore', logFd, allToLog ? logFd : 'inherit'],
   });
 
-/** Stops the bare server and the product (waiting for the product to end), then closes its log and removes its data. */
-export async function stopServers(app: ChildProcess, bare: ChildProcess | undefined, logFd: number, dataDir: string) {
-  bare?.kill('SIGTERM');
+/**
+ * Stops the servers it was compared with (bare ones; those not started are undefined) and the product (waiting for
+ * the product to end), then closes its log and removes its data.
+ */
+export async function stopServers(app: ChildProcess, others: readonly (ChildProcess | undefined)[], logFd: number, dataDir: string) {
+  for (const other of others) other?.kill('SIGTERM');
   app.kill('SIGTERM');
   await new Promise((r) => app.once('exit', r));
   closeSync(logFd);

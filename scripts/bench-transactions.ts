@@ -199,7 +199,7 @@ async function main() {
       `req/s ratio: ${(m(fast.app, 'rps') / m(fast.bare, 'rps')).toFixed(2)}x (issue 17: at least 0.8x); p99 at ${rate}/s ratio: ${(m(fixed.app, 'p99') / m(fixed.bare, 'p99')).toFixed(2)}x (at most 1.25x)`,
     );
   } finally {
-    await stopServers(app, bare, logFd, dataDir);
+    await stopServers(app, [bare], logFd, dataDir);
   }
 }
 

@@ -67,7 +67,7 @@ async function startProduct() {
   return {
     baseUrl,
     logFile,
-    stop: () => stopServers(child, undefined, logFd, dataDir),
+    stop: () => stopServers(child, [], logFd, dataDir),
   };
 }
 
