@@ -94,13 +94,15 @@ const START_IN_STEPS = `(function (s) {
           link.onload = link.onerror = resolve;
           document.head.appendChild(link);
         })
-      : null;
+      : Promise.resolve();
     // One chunk per task, each after the ones it imports (so each import evaluates that chunk alone), the entry
     // last: no single task evaluates the whole app.
     steps.concat(s.dataset.entry).reduce(function (previous, href) {
       return previous.then(function () {
         return new Promise(function (resolve) { setTimeout(resolve); });
-      }).then(function () { return href === s.dataset.entry && styled ? styled.then(function () { return import(href); }) : import(href); });
+      }).then(function () {
+        if (href === s.dataset.entry) return styled;
+      }).then(function () { return import(href); });
     }, Promise.resolve());
   }
   // The page is drawn for a first visit (no session, the dark theme): with a session or the light theme
