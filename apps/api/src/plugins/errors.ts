@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorCode, type ErrorResponse } from '@terrafund/contracts';
 import { isAppError, statusByCode } from '../lib/app-error';
+import { API_CONTENT_SECURITY_POLICY } from './security';
 
 /** Fastify's own client errors, each to our code and a message a person can read. */
 const fastifyErrors: Record<string, { code: ErrorCode; message: string }> = {
@@ -105,7 +106,7 @@ const clientMessages = {
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   // No route means no hooks, so helmet never ran: these answers carry the strictest headers by hand.
   reply
-    .header('content-security-policy', "default-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+    .header('content-security-policy', API_CONTENT_SECURITY_POLICY)
     .header('x-content-type-options', 'nosniff')
     .header('x-frame-options', 'DENY')
     .header('cache-control', 'no-store');

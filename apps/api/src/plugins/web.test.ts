@@ -9,7 +9,10 @@ import { uploaded } from '../../test/project-fixtures';
 import { createMemberAndAdmin, createTestApp, type TestContext } from '../../test/test-app';
 import { COMPRESS_THRESHOLD_BYTES } from './compress';
 import { DEFAULT_CONTACT } from '@terrafund/contracts';
+import { API_CONTENT_SECURITY_POLICY, DOCUMENT_HEADERS } from './security';
 import { IMMUTABLE_CACHE } from './web';
+
+const ANY_ANSWER = ['cross-origin-resource-policy', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options'];
 
 const THEME_SCRIPT = `document.documentElement.classList.toggle('dark', true);`;
 /** The landing page's contact details as the build draws them (the defaults). */
@@ -97,7 +100,19 @@ describe('web app files and response compression', () => {
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
     expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect((await get('/api/config')).headers['content-security-policy']).toBe(csp);
+  });
+
+  it('sends a page the whole set of security headers, and a JSON answer those that mean something for it', async () => {
+    const page = (await get('/dashboard')).headers;
+    for (const name of ['content-security-policy', 'permissions-policy', ...Object.keys(DOCUMENT_HEADERS), ...ANY_ANSWER]) {
+      expect(page[name], name).toBeTruthy();
+    }
+    const api = (await get('/api/config')).headers;
+    // Nothing may load or run in a JSON answer, not even the page's own inline scripts.
+    expect(api['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
+    expect(api['cache-control']).toBe('no-store');
+    for (const name of ANY_ANSWER) expect(api[name], name).toBe(page[name]);
+    for (const name of Object.keys(DOCUMENT_HEADERS)) expect(api[name], name).toBeUndefined();
   });
 
   it.each(['/dashboard', '/wallet/payment/success?x=1', '/register'])('answers %s with index.html, compressed and never cached', async (url) => {

@@ -17,6 +17,7 @@ import { acceptUploads, readUpload, refuseOversized } from '../../lib/multipart'
 import type { FileStorage } from '../../lib/storage';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses, routeSchemas } from '../../plugins/responses';
+import { DOCUMENT_HEADERS } from '../../plugins/security';
 import * as kyc from './kyc.service';
 
 const documentTypeField = z.enum(KYC_DOCUMENT_TYPES, { error: messages.kyc.documentTypeInvalid });
@@ -89,7 +90,9 @@ export const kycRoutes =
       handler: async (request, reply) => {
         if (request.validationError) throw new AppError('FORBIDDEN', messages.kyc.linkInvalid);
         const file = await kyc.readSignedFile(deps, { id: request.params.id, ...request.query });
+        // A file the browser shows (an image or a PDF) is a document: the page headers, and a CSP of its own.
         return reply
+          .headers(DOCUMENT_HEADERS)
           .header('content-type', file.contentType)
           .header('content-disposition', `${file.disposition}; filename="${file.filename}"`)
           .header('x-content-type-options', 'nosniff')

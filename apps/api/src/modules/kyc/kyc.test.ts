@@ -19,6 +19,7 @@ import {
   useTestApp,
 } from '../../../test/test-app';
 import { detectFileType } from '../../lib/file-type';
+import { DOCUMENT_HEADERS } from '../../plugins/security';
 
 const m = messages.kyc;
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -459,6 +460,7 @@ describe('KYC', () => {
       expect(file.headers['content-type']).toBe('image/png');
       expect(file.headers['content-disposition']).toBe('inline; filename="idFront.png"');
       expect(file.headers['x-content-type-options']).toBe('nosniff');
+      for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) expect(file.headers[name], name).toBe(value);
       const csp = String(file.headers['content-security-policy']);
       expect(csp).toContain('sandbox');
       expect(csp).toContain("default-src 'none'");

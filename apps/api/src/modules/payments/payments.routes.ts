@@ -4,6 +4,7 @@ import { errorResponse, packPaymentSchema } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../plugins/access';
 import { routeSchemas } from '../../plugins/responses';
+import { DOCUMENT_HEADERS } from '../../plugins/security';
 import { listPackPayments } from './pack-payments.service';
 import { checkoutPolicy, renderCheckoutPage } from './sandbox-checkout';
 import { CHECKOUT_KEY_PARAM, FORM_TOKEN_FIELD } from './sandbox.provider';
@@ -115,6 +116,7 @@ export const paymentRoutes =
           const { invoice, formToken } = await sandboxInvoice(deps, request.params.invoiceId, key);
           return (
             reply
+              .headers(DOCUMENT_HEADERS)
               .header('content-type', 'text/html; charset=utf-8')
               .header('content-security-policy', checkoutPolicy(deps.config.publicUrl))
               // The app's no-referrer would make the browser send `Origin: null` with the forms, which the

@@ -4,6 +4,7 @@ import { messages, PACKS } from '@terrafund/contracts';
 import { checkoutOf } from '../../../test/sandbox-checkout';
 import { bearer, createUser, loginAs, rows, useTestApp } from '../../../test/test-app';
 import { memberships, paymentInvoices, paymentNotifications, sandboxInvoices, transactions } from '../../db/schema';
+import { DOCUMENT_HEADERS } from '../../plugins/security';
 import { checkLedger, memberBalance } from '../ledger';
 
 /**
@@ -117,6 +118,8 @@ describe('deposits through the sandbox provider', () => {
     expect(html.body).toContain(`action="${opened.bare}/pay?key=${opened.key}"`);
     expect(html.body).toMatch(/<input type="hidden" name="csrf" value="[A-Za-z0-9_-]{43}">/);
     expect(html.headers['referrer-policy']).toBe('same-origin');
+    // A page, though under /api: a page's security headers, not only a JSON answer's.
+    for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) expect(html.headers[name], name).toBe(value);
     expect(html.body).not.toMatch(/<script/i);
     const csp = String(html.headers['content-security-policy']);
     expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self' https:\/\/app\.terrafund\.test;/);
