@@ -53,6 +53,13 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 export const API_CONTENT_SECURITY_POLICY =
   "default-src 'none';script-src 'self';object-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'";
 
+/**
+ * The CSP of a stored file a browser shows in a tab (a project's picture or document): it may show the image (the
+ * browser's image page styles it inline) and nothing else; Chromium's PDF viewer runs under it.
+ */
+export const FILE_CONTENT_SECURITY_POLICY =
+  "default-src 'none';img-src 'self';style-src 'unsafe-inline';object-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'";
+
 /** Headers that protect every answer, whatever it holds (OWASP's REST Security Cheat Sheet sends these on an API). */
 const ANY_ANSWER = ['cross-origin-resource-policy', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options'];
 
@@ -66,8 +73,8 @@ const ANY_ANSWER = ['cross-origin-resource-policy', 'referrer-policy', 'strict-t
  *   X-XSS-Protection, Permissions-Policy) govern a document a browser renders, which the CSP above already forbids
  *   a JSON answer to be; sending them cost a small answer about a fifth of its requests per second
  *   (docs/decisions.md "Security headers", docs/performance.md).
- * - **A route under /api that sends a document** (the sandbox checkout page, a KYC file) adds
- *   {@link DOCUMENT_HEADERS} and its own CSP.
+ * - **A route under /api that sends a document** (the sandbox checkout page, a KYC file, a project's picture or
+ *   document) adds {@link DOCUMENT_HEADERS} and its own CSP.
  *
  * They never vary by request, so they are worked out once at boot and set by one synchronous hook: @fastify/helmet
  * rebuilt helmet (and re-parsed the CSP) in two hooks on every request, the largest cost of a small API answer

@@ -5,6 +5,7 @@ import { messages, PROJECT_IMAGE_MAX_BYTES, type ProjectAsset } from '@terrafund
 import { jpeg, PNG_SIGNATURE, pdf, png, pngChunk, pngOfSize } from '../../../test/files';
 import { createProject, image, projectBody, uploadAsset, uploaded } from '../../../test/project-fixtures';
 import { bearer, createMemberAndAdmin, randomId, useTestApp } from '../../../test/test-app';
+import { DOCUMENT_HEADERS, FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security';
 
 const m = messages.projects;
 
@@ -78,6 +79,9 @@ describe('project images and documents', () => {
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
       etag: `"${asset._id}-card"`,
+      // Opened in a tab, a picture is a page: the page headers, and a CSP that lets it show the image only.
+      'content-security-policy': FILE_CONTENT_SECURITY_POLICY,
+      ...DOCUMENT_HEADERS,
     });
     const again = await get(`${asset.url}/card`, { 'if-none-match': `"other", "${asset._id}-card"` });
     expect(again.statusCode).toBe(304);

@@ -22,6 +22,7 @@ import { acceptUploads, readUpload, refuseOversized } from '../../lib/multipart'
 import type { FileStorage } from '../../lib/storage';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses, routeSchemas } from '../../plugins/responses';
+import { DOCUMENT_HEADERS, FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security';
 import { readAsset, uploadAsset } from './assets.service';
 import { invest } from './invest.service';
 import * as service from './projects.service';
@@ -140,14 +141,19 @@ export const projectRoutes =
 
     const serveAsset = {
       config: { access: 'public' as const },
-      // Every /api answer gets `no-store` from an onSend hook at the root; a route's own hook runs after it.
+      // Every /api answer gets `no-store` when it arrives (plugins/security.ts); this replaces it on a file sent.
       onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
         if (reply.statusCode === 200 || reply.statusCode === 304) reply.header('cache-control', IMMUTABLE);
         return payload;
       },
     };
     const sendAsset = async (request: FastifyRequest, reply: FastifyReply, asset: Awaited<ReturnType<typeof readAsset>>) => {
-      reply.header('etag', asset.etag).header('x-content-type-options', 'nosniff');
+      // Opened in a tab ("View Document", a picture at full size), a file is a document: the page headers.
+      reply
+        .headers(DOCUMENT_HEADERS)
+        .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
+        .header('etag', asset.etag)
+        .header('x-content-type-options', 'nosniff');
       const ifNoneMatch = request.headers['if-none-match'];
       if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim() === asset.etag)) {
         return reply.status(304).send();
