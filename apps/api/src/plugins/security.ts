@@ -82,13 +82,8 @@ const ANY_ANSWER = ['cross-origin-resource-policy', 'referrer-policy', 'strict-t
  */
 export async function registerSecurityHeaders(app: FastifyInstance, { inlineScripts = [] }: { inlineScripts?: string[] } = {}) {
   const page = pageHeaders(inlineScripts);
-  const api: Record<string, string> = {
-    'content-security-policy': API_CONTENT_SECURITY_POLICY,
-    ...Object.fromEntries(ANY_ANSWER.map((name) => [name, page[name]!])),
-    'cache-control': 'no-store',
-  };
   app.addHook('onRequest', (request, reply, done) => {
-    setHeaders(reply, request.url.startsWith('/api') ? api : page);
+    setHeaders(reply, request.url.startsWith('/api') ? API_HEADERS : page);
     done();
   });
 }
@@ -98,14 +93,22 @@ const pageHeaders = (inlineScripts: string[]): Record<string, string> => ({
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 });
 
+/** A page's set apart from its CSP, the only header that depends on the pages' inline scripts. */
+const { 'content-security-policy': _pageCsp, ...pageWithoutCsp } = pageHeaders([]);
+
+/** A JSON answer's set (see registerSecurityHeaders); not frozen, as it is copied into every JSON answer's headers. */
+const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': API_CONTENT_SECURITY_POLICY,
+  ...Object.fromEntries(ANY_ANSWER.map((name) => [name, pageWithoutCsp[name]!])),
+  'cache-control': 'no-store',
+};
+
 /**
  * What a page's set has beyond a JSON answer's, for a route under /api that sends a document a browser renders
  * (it sets its own CSP beside these).
  */
 export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = Object.freeze(
-  Object.fromEntries(
-    Object.entries(pageHeaders([])).filter(([name]) => name !== 'content-security-policy' && !ANY_ANSWER.includes(name)),
-  ),
+  Object.fromEntries(Object.entries(pageWithoutCsp).filter(([name]) => !ANY_ANSWER.includes(name))),
 );
 
 /** Where Fastify keeps a reply's headers until it writes them (fastify/lib/symbols.js). */
