@@ -10,8 +10,17 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * serious or critical violation, listing each rule with the elements it failed on and why.
  */
 export async function expectNoSeriousViolations(page: Page, name: string) {
-  // Past transitions (a dialog fading in) so that colours are measured as they end.
-  await page.waitForTimeout(250);
+  // Past transitions and animations (a dialog fading in, a toast arriving) so that colours are measured as they
+  // end; endless ones (a spinner) are not waited for. A fixed pause was not enough on a slow host.
+  await page.waitForTimeout(50);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious
