@@ -38,7 +38,31 @@ const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2
 const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 
+// The failed tests by name, so that a log cut to its last lines still says which ones.
+const failedNames = [
+  ...(vitest?.testResults ?? []).flatMap((/** @type {{ name: string; assertionResults?: { status: string; fullName: string }[] }} */ file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${path.relative(root, file.name)} › ${test.fullName}`),
+  ),
+  ...flattenSpecs(e2e?.suites ?? [])
+    .filter((spec) => !spec.ok)
+    .map((spec) => `${spec.file} › ${spec.title}`),
+];
+for (const name of failedNames) console.log(`failed: ${name}`);
+
 console.log(`\nunit/integration: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; browser: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`);
 if (failures.length > 0) console.log(`failed steps: ${failures.join(', ')}`);
 console.log(`Tests: ${passed} passed, ${failed + (failures.length > 0 && failed === 0 ? 1 : 0)} failed, ${skipped} skipped`);
 process.exit(failures.length > 0 ? 1 : 0);
+
+/**
+ * Playwright's JSON report nests specs in suites (one per file, then per describe block).
+ * @typedef {{ file: string; title: string; ok: boolean }} Spec
+ * @typedef {{ specs?: Spec[]; suites?: Suite[] }} Suite
+ * @param {Suite[]} suites
+ * @returns {Spec[]}
+ */
+function flattenSpecs(suites) {
+  return suites.flatMap((suite) => [...(suite.specs ?? []), ...flattenSpecs(suite.suites ?? [])]);
+}
