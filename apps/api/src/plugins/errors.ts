@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorCode, type ErrorResponse } from '@terrafund/contracts';
 import { isAppError, statusByCode } from '../lib/app-error';
-import { API_CONTENT_SECURITY_POLICY } from './security';
+import { setApiHeaders } from './security';
 
 /** Fastify's own client errors, each to our code and a message a person can read. */
 const fastifyErrors: Record<string, { code: ErrorCode; message: string }> = {
@@ -104,12 +104,8 @@ const clientMessages = {
  * we have, so it is a 404 in our shape rather than Fastify's own 400/414 body.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  // No route means no hooks, so helmet never ran: these answers carry the strictest headers by hand.
-  reply
-    .header('content-security-policy', API_CONTENT_SECURITY_POLICY)
-    .header('x-content-type-options', 'nosniff')
-    .header('x-frame-options', 'DENY')
-    .header('cache-control', 'no-store');
+  // No route means no hooks, so the security-headers hook never ran: set a JSON answer's headers here.
+  setApiHeaders(reply);
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     const body: ErrorResponse = { message: messages.common.notFound, code: 'NOT_FOUND' };
     return reply.status(statusByCode.NOT_FOUND).send(body);

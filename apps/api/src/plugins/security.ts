@@ -111,6 +111,14 @@ export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   Object.fromEntries(Object.entries(pageWithoutCsp).filter(([name]) => !ANY_ANSWER.includes(name))),
 );
 
+/**
+ * A JSON answer's headers on a reply no hook has touched: the router's own errors (plugins/errors.ts), raised before
+ * any route or hook runs, answer in JSON with the same set as every other JSON answer.
+ */
+export function setApiHeaders(reply: FastifyReply) {
+  setHeaders(reply, API_HEADERS);
+}
+
 /** Where Fastify keeps a reply's headers until it writes them (fastify/lib/symbols.js). */
 const REPLY_HEADERS = 'fastify.reply.headers';
 let replyHeaders: symbol | null | undefined;

@@ -115,6 +115,15 @@ describe('web app files and response compression', () => {
     for (const name of Object.keys(DOCUMENT_HEADERS)) expect(api[name], name).toBeUndefined();
   });
 
+  it('sends the same headers with the router\'s own errors (a path it cannot decode), raised before any hook runs', async () => {
+    const api = (await get('/api/config')).headers;
+    const response = await get('/api/users/%E0%A4%A');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    for (const name of ['content-security-policy', 'cache-control', ...ANY_ANSWER]) expect(response.headers[name], name).toBe(api[name]);
+    for (const name of Object.keys(DOCUMENT_HEADERS)) expect(response.headers[name], name).toBeUndefined();
+  });
+
   it.each(['/dashboard', '/wallet/payment/success?x=1', '/register'])('answers %s with index.html, compressed and never cached', async (url) => {
     const response = await get(url, 'br, gzip');
     expect(response.statusCode).toBe(200);
