@@ -27,6 +27,23 @@ test.describe('theme and landing page', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
   });
 
+  test('the drawn page lays out only its first screen until the app starts, then the whole page', async ({ page }) => {
+    await page.goto('/');
+    const contentVisibility = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('#root main > section, #root footer')].map((element) => getComputedStyle(element).contentVisibility),
+      );
+    // The hero is drawn; the sections under it and the footer wait until they come near the screen (index.css).
+    await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
+    expect(await contentVisibility()).toEqual(['visible', 'auto', 'auto', 'auto', 'auto', 'auto']);
+
+    // The pointer over the page starts the app, which lays the page out whole (main.tsx).
+    await page.mouse.move(200, 300);
+    await expect.poll(() => page.evaluate(() => (window as { __appReady?: boolean }).__appReady === true)).toBe(true);
+    await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+    expect(await contentVisibility()).toEqual(['visible', 'visible', 'visible', 'visible', 'visible', 'visible']);
+  });
+
   test('the section buttons scroll each section to 80 px below the top', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Sections' });

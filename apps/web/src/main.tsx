@@ -35,6 +35,9 @@ declare global {
 function AppStarted() {
   useEffect(() => {
     window.__appReady = true;
+    // The drawn page skipped laying out what was off screen (index.css): the live page is laid out whole, before
+    // a held press scrolls to a section by its position.
+    document.getElementById('root')?.removeAttribute('data-prerendered');
     const held = window.__held ?? [];
     window.__held = [];
     for (const action of held) {
