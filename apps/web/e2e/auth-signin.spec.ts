@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { latestVerificationCode, verificationCode } from './support/mailbox';
-import { newMember, otpBoxes, registerUnverified, registerVerified, submitLogin, type Member } from './support/members';
+import { appReady, newMember, otpBoxes, registerUnverified, registerVerified, submitLogin, type Member } from './support/members';
 
 test.describe('sign in', () => {
   let member: Member;
@@ -36,7 +36,6 @@ test.describe('sign in', () => {
   });
 
   test('the drawn page runs no script until used; what is typed and sent while the app starts is kept and done', async ({ page }) => {
-    const appReady = () => page.evaluate(() => (window as { __appReady?: boolean }).__appReady === true);
     // Every script arrives 1.5 s late, so the member types and presses Sign in before the app runs.
     await page.route('**/assets/*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -45,7 +44,7 @@ test.describe('sign in', () => {
     await page.goto('/login');
     await page.waitForLoadState('load');
     await page.waitForTimeout(2500);
-    expect(await appReady()).toBe(false);
+    expect(await appReady(page)).toBe(false);
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 
     // Focusing the field starts the app; what is typed meanwhile stays when React adopts the form (react-hook-form
@@ -54,7 +53,7 @@ test.describe('sign in', () => {
     await page.getByLabel('Password', { exact: true }).fill(member.password);
     await page.getByText('Remember me').click();
     await page.getByRole('button', { name: 'Sign in' }).click();
-    expect(await appReady()).toBe(false);
+    expect(await appReady(page)).toBe(false);
 
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${member.firstName} ${member.lastName}` })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { waitForScrollToSettle } from './support/members';
+import { appReady, waitForScrollToSettle } from './support/members';
 
 test.describe('theme and landing page', () => {
   test('dark by default; the light choice is remembered across a reload and a navigation', async ({ page }) => {
@@ -39,7 +39,7 @@ test.describe('theme and landing page', () => {
 
     // The pointer over the page starts the app, which lays the page out whole (main.tsx).
     await page.mouse.move(200, 300);
-    await expect.poll(() => page.evaluate(() => (window as { __appReady?: boolean }).__appReady === true)).toBe(true);
+    await expect.poll(() => appReady(page)).toBe(true);
     await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
     expect(await contentVisibility()).toEqual(['visible', 'visible', 'visible', 'visible', 'visible', 'visible']);
   });

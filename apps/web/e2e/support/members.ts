@@ -104,3 +104,6 @@ export async function waitForScrollToSettle(page: Page) {
     )
     .toBe(true);
 }
+
+/** Whether the app has started on the page (main.tsx sets `__appReady` once its first screen is committed). */
+export const appReady = (page: Page) => page.evaluate(() => (window as { __appReady?: boolean }).__appReady === true);
