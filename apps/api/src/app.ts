@@ -119,10 +119,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (ownRedis) await ownRedis.quit().catch(() => ownRedis.disconnect());
   });
 
-  registerAccessLog(app);
+  const metrics = registerMetrics(app, { db: options.db, metricsToken: config.metricsToken });
+  registerAccessLog(app, [metrics.observeResponse]);
   // Redis configured but not connected: a limited route's failure is an outage (503), not our bug (500).
   registerErrorHandling(app, { dependencyDown: () => redis !== undefined && redis.status !== 'ready' });
-  registerMetrics(app, { db: options.db, metricsToken: config.metricsToken });
   registerInputGuards(app);
   const web = readWebBuild(config.webDistDir, config.contact);
   await registerSecurityHeaders(app, { inlineScripts: web?.inlineScripts });

@@ -6,14 +6,8 @@ import { TurnBatchedDestination } from './log-destination';
 /** A destination over an output that records each write it is handed. */
 function recorded() {
   const writes: string[] = [];
-  let flushes = 0;
-  const destination = new TurnBatchedDestination({
-    write: (chunk: string) => writes.push(chunk),
-    flushSync: () => {
-      flushes += 1;
-    },
-  });
-  return { destination, writes, flushes: () => flushes };
+  const destination = new TurnBatchedDestination({ write: (bytes: Buffer) => writes.push(bytes.toString()) });
+  return { destination, writes };
 }
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -35,17 +29,39 @@ describe('the log destination', () => {
   });
 
   it('writes what is pending at once on flushSync and on flush, and then nothing twice', async () => {
-    const { destination, writes, flushes } = recorded();
+    const { destination, writes } = recorded();
     destination.write('a\n');
     destination.flushSync();
     expect(writes).toEqual(['a\n']);
-    expect(flushes()).toBe(1);
     destination.write('b\n');
     const flushed = new Promise<void>((resolve, reject) => destination.flush((error) => (error ? reject(error) : resolve())));
     expect(writes).toEqual(['a\n', 'b\n']);
     await flushed;
     await nextTurn();
     expect(writes).toEqual(['a\n', 'b\n']);
+  });
+
+  it('writes lines in UTF-8, and lines encoded by their writer between the others, in order', async () => {
+    const { destination, writes } = recorded();
+    destination.write('é 中文 😀\n');
+    const at = destination.reserve(16);
+    destination.commit(at + destination.buffer.write('raw\n', at, 'latin1'));
+    destination.write('\ud800 lone\n');
+    await nextTurn();
+    expect(writes).toEqual(['é 中文 😀\nraw\n\ufffd lone\n']);
+  });
+
+  it('writes the lines pending first when a turn writes more than its buffer holds, and takes a line longer than it', async () => {
+    const { destination, writes } = recorded();
+    const line = `${'x'.repeat(999)}\n`;
+    for (let i = 0; i < 100; i += 1) destination.write(line);
+    const long = `${'y'.repeat(300_000)}\n`;
+    destination.write(long);
+    destination.write('last\n');
+    await nextTurn();
+    expect(writes.length).toBeGreaterThan(2);
+    expect(writes.join('')).toBe(line.repeat(100) + long + 'last\n');
+    for (const chunk of writes.slice(0, -2)) expect(chunk.length).toBeLessThanOrEqual(64 * 1024);
   });
 
   it('still writes the lines of the last turn when the process exits at once (process.exit after logging an error)', () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { messages } from '@terrafund/contracts';
 import { AppError } from '../lib/app-error';
 
@@ -24,13 +24,19 @@ function findNul(value: unknown, path: string, depth = 0): string | undefined {
   return undefined;
 }
 
+/** Methods whose requests carry no body a route reads. */
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * PostgreSQL text cannot hold U+0000, so a string carrying one would fail in the database as a 500. It is bad
- * input: refused here, for every route, before the route's own validation runs. Synchronous, in callback
- * style: an async hook costs every request a promise and a turn of the microtask queue.
+ * input: refused, before the route's own validation runs, on every route that reads input (a body, or a query
+ * string its schema declares: a route reads no query it has no schema for). A route that reads neither, such as
+ * `GET /api/config`, runs no check at all: a hook on every request cost a small answer about 1 % of its requests
+ * per second (docs/performance.md). Synchronous, in callback style: an async hook costs every request a promise
+ * and a turn of the microtask queue.
  */
 export function registerInputGuards(app: FastifyInstance) {
-  app.addHook('preValidation', (request, _reply, done) => {
+  const refuseNul: preValidationHookHandler = (request, _reply, done) => {
     const field = findNul(request.body, '') ?? findNul(request.query, '');
     if (field === undefined) return done();
     done(
@@ -38,5 +44,11 @@ export function registerInputGuards(app: FastifyInstance) {
         fields: { [field || '_']: messages.validation.invalidInput },
       }),
     );
+  };
+  app.addHook('onRoute', (route) => {
+    const takesBody = [route.method].flat().some((method) => !BODILESS.has(method));
+    if (takesBody || route.schema?.body || route.schema?.querystring) {
+      route.preValidation = [refuseNul, ...[route.preValidation ?? []].flat()];
+    }
   });
 }

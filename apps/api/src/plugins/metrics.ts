@@ -7,6 +7,7 @@ import { queryRows, type Database } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { fastifySymbol } from '../lib/fastify-internals';
 import { RequestDurationHistogram } from '../lib/request-histogram';
+import type { ResponseObserver } from './access-log';
 
 /** How long the figures read from the database are reused: N scrapers, or a fast one, cost one query set. */
 const DOMAIN_CACHE_MS = 5_000;
@@ -156,8 +157,8 @@ export function registerMetrics(app: FastifyInstance, deps: { db: Database; metr
     },
   });
 
-  // Synchronous, in callback style: an async hook costs every request a promise and a microtask.
-  app.addHook('onResponse', (request, reply, done) => {
+  // Run by the access log's onResponse hook (plugins/access-log.ts): one hook for everything that follows an answer.
+  const observeResponse: ResponseObserver = (request, reply) => {
     // The route pattern, never the raw URL: ids and query strings would make a series per request.
     const route = routePattern(request) ?? 'unmatched';
     const status = reply.statusCode;
@@ -165,8 +166,7 @@ export function registerMetrics(app: FastifyInstance, deps: { db: Database; metr
     if (status >= 400 && route.startsWith(WEBHOOK_ROUTE_PREFIX)) {
       webhookFailures.inc({ provider: route.slice(WEBHOOK_ROUTE_PREFIX.length), status: String(status) });
     }
-    done();
-  });
+  };
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (deps.metricsToken) {
@@ -180,4 +180,5 @@ export function registerMetrics(app: FastifyInstance, deps: { db: Database; metr
     reply.header('cache-control', 'no-store').type(registry.contentType);
     return registry.metrics();
   });
+  return { observeResponse };
 }
