@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TurnBatchedDestination } from './log-destination';
@@ -62,6 +62,32 @@ describe('the log destination', () => {
     expect(writes.length).toBeGreaterThan(2);
     expect(writes.join('')).toBe(line.repeat(100) + long + 'last\n');
     for (const chunk of writes.slice(0, -2)) expect(chunk.length).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it('writes every byte into a pipe that is full and non-blocking, waiting for its reader', async () => {
+    // Using process.stdout makes a piped stdout non-blocking; the reader starts late, so writes meet EAGAIN.
+    const script = [
+      "import { stdoutDestination } from './log-destination.ts';",
+      'process.stdout;',
+      'const destination = stdoutDestination();',
+      'const line = "x".repeat(1023) + "\\n";',
+      'for (let i = 0; i < 4096; i += 1) destination.write(line);',
+      'destination.flushSync();',
+      'process.stderr.write("done");',
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.dirname(import.meta.filename),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pause();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    let bytes = 0;
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.resume();
+    const status = await new Promise((resolve) => child.on('close', resolve));
+    expect({ status, stderr, bytes }).toEqual({ status: 0, stderr: 'done', bytes: 4096 * 1024 });
   });
 
   it('still writes the lines of the last turn when the process exits at once (process.exit after logging an error)', () => {
