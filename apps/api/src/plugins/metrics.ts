@@ -77,7 +77,8 @@ const tokenMatches = (given: string, expected: string) => {
  * GET /metrics in Prometheus' text format: request durations by route pattern, the process's own metrics, and
  * the money figures operators alert on. Outside /api (it is for the scraper, not the web app); with
  * METRICS_TOKEN set it needs `Authorization: Bearer <token>`. Each app has its own registry, so several apps in
- * one process (the tests) do not share counters.
+ * one process (the tests) do not share counters. Returns what observes each answer for the histogram, which the
+ * access log's hook runs (app.ts).
  */
 export function registerMetrics(app: FastifyInstance, deps: { db: Database; metricsToken?: string }) {
   const registry = new Registry();
