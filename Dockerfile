@@ -3,7 +3,7 @@
 # build (every dependency, `npm run build`), deps (the API's runtime dependencies only) and the runtime image,
 # which runs as the unprivileged `node` user. See docs/operations.md (Deploying with Docker).
 
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
@@ -13,7 +13,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:22-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
@@ -24,7 +24,7 @@ COPY packages/contracts/package.json packages/contracts/
 RUN npm ci --omit=dev --workspace @terrafund/api --no-audit --no-fund \
   && rm -rf node_modules/@terrafund
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

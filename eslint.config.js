@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { terrafund } from './eslint-rules/index.js';
@@ -39,10 +41,49 @@ export default tseslint.config(
     rules: { 'terrafund/kebab-case-files': 'error' },
   },
   {
-    // A module reaches another only through its index.ts (conventions: "Our own models").
-    files: ['apps/api/src/modules/**/*.ts'],
+    // A module is reached only through its index.ts (conventions: "Our own models"), from another module and from
+    // every other file of the server alike (app.ts, plugins, jobs, cli, lib).
+    files: ['apps/api/src/**/*.ts'],
     plugins: { terrafund },
     rules: { 'terrafund/unit-boundaries': ['error', { units: 'apps/api/src/modules' }] },
+  },
+  {
+    // The server's graph points one way (issue 31, docs/decisions.md "The module graph is linted"): no import
+    // cycle, lib/ below everything, modules below plugins and jobs; app.ts, server.ts and the CLI compose them.
+    files: ['apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // What the plugin's TypeScript preset sets (it parses the files it follows), with the resolver its docs give for
+      // flat config in place of the legacy 'import-x/resolver'.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: 'apps/api/src/lib',
+              from: ['apps/api/src/modules', 'apps/api/src/plugins', 'apps/api/src/jobs'],
+              message: 'lib/ is below every module, plugin and job: it imports none of them.',
+            },
+            {
+              target: 'apps/api/src/modules',
+              from: ['apps/api/src/plugins', 'apps/api/src/jobs'],
+              message: 'A module imports no plugin and no job: what both need belongs in lib/ (or in a module).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // A feature never imports another feature's internals (conventions habit 8).

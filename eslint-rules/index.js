@@ -18,8 +18,8 @@ function eachImport(context, check) {
 }
 
 /**
- * A folder of units (apps/api/src/modules, apps/web/src/features) whose members reach each other only
- * through a unit's public entry: `<units>/<b>` or `<units>/<b>/index`, never `<units>/<b>/<deeper file>`.
+ * A folder of units (apps/api/src/modules, apps/web/src/features) whose members, and the files outside the folder
+ * that the rule is given, reach a unit only through its public entry: `<units>/<b>` or `<units>/<b>/index`, never `<units>/<b>/<deeper file>`.
  * Options: { units: 'apps/api/src/modules', aliases: { '@/': 'apps/web/src/' } } (paths from the repo root).
  */
 const unitBoundaries = {
@@ -44,8 +44,9 @@ const unitBoundaries = {
       const rest = relative(file).slice(units.length + 1);
       return relative(file).startsWith(`${units}/`) ? rest.split('/') : undefined;
     };
-    const here = unitOf(context.filename);
-    if (!here || here.length < 2) return {};
+    // A file outside the units (app.ts, a plugin, a job) is held to the same entries as a unit is.
+    const here = unitOf(context.filename) ?? [];
+    if (here.length === 1) return {};
     const resolve = (spec) => {
       if (spec.startsWith('.')) return path.resolve(path.dirname(context.filename), spec);
       const alias = Object.keys(aliases).find((prefix) => spec.startsWith(prefix));

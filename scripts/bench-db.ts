@@ -123,6 +123,7 @@ export async function signedInAdminApp(options: {
     // Production refuses the sandbox and mail to the log; the bench sends no mail and takes no payment (jobs
     // off), so a provider and a mail server are named only to start.
     PAYMENT_PROVIDER: 'btcpay',
+    PAYOUT_PROVIDER: 'manual',
     BTCPAY_URL: 'https://btcpay.invalid',
     BTCPAY_API_KEY: 'bench-unused',
     BTCPAY_STORE_ID: 'bench-unused',

@@ -37,10 +37,10 @@ export function buildApi() {
 
 /**
  * The product as `npm start` (`npm run serve`) runs it, `node --enable-source-maps apps/api/dist/server.js`, its
- * log to `logFd` (and its standard error too with `allToLog`); call buildApi() first.
+ * log to `logFd` (and its standard error too with `allToLog`); call buildApi() first. `script` runs another build.
  */
-export const spawnProduct = (env: NodeJS.ProcessEnv, logFd: number, allToLog = false) =>
-  spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+export const spawnProduct = (env: NodeJS.ProcessEnv, logFd: number, allToLog = false, script = 'apps/api/dist/server.js') =>
+  spawn(process.execPath, ['--enable-source-maps', script], {
     cwd: root,
     env,
     stdio: ['ignore', logFd, allToLog ? logFd : 'inherit'],

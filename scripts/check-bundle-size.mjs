@@ -1,5 +1,5 @@
 // The landing page's JavaScript budget (issue 14): every script `/` loads before idle, gzipped, at most
-// 150 KiB. Reads the built app (apps/web/dist): the scripts index.html loads or preloads, plus the landing
+// 175 KiB (150 until issue 35). Reads the built app (apps/web/dist): the scripts index.html loads or preloads, plus the landing
 // route's lazy module and everything Vite preloads with it (the build manifest's static imports, followed to
 // the end). Prints each chunk with its gzip size; exits non-zero above the budget.
 //
@@ -12,7 +12,9 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
-const BUDGET_KIB = 150;
+// 150 KiB until issue 35: i18next and react-i18next (19.4 KiB gzipped) and the public screens' English texts are on
+// every page since (docs/performance.md, "The landing page's JavaScript").
+const BUDGET_KIB = 175;
 
 /** The route modules each page renders before idle (the router's lazy `screen(...)` for that path). */
 const pages = { '/': ['src/app/routes/landing.tsx'] };

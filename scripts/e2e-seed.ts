@@ -13,6 +13,9 @@ import { runPayouts } from '../apps/api/src/modules/payouts';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { hashPassword } from '../apps/api/src/lib/password';
 
+/** The Spanish-speaking seeded member's address: `funded-member@…` → `funded-member-es@…`. */
+const spanishAddress = (email: string) => email.replace('@', '-es@');
+
 async function main() {
   const [dataDir, email, password] = process.argv.slice(2);
   if (!dataDir || !email || !password) throw new Error('usage: e2e-seed <dataDir> <email> <password>');
@@ -21,26 +24,34 @@ async function main() {
   try {
     await database.migrate();
     const joined = new Date(Date.now() - 28 * 24 * 3600 * 1000);
-    const [member] = await database.db
-      .insert(users)
-      .values({
-        email: email.toLowerCase(),
-        firstName: 'Dana',
-        lastName: 'Dividend',
-        phone: '+1 555 010 4242',
-        passwordHash: await hashPassword(password),
-        emailVerifiedAt: joined,
-        kycStatus: 'approved',
-        kycVerified: true,
-        createdAt: joined,
-        updatedAt: joined,
-      })
-      .returning();
-    await database.db.insert(memberships).values(newMembershipValues(member!.id, 'gold', joined));
+    // The same member twice: in English, and in Spanish for the journeys in Spanish (issue 35), each with a
+    // balance of its own, so that neither language's journeys move the other's money or language.
+    for (const [address, locale, firstName] of [
+      [email, 'en', 'Dana'],
+      [spanishAddress(email), 'es', 'Dolores'],
+    ] as const) {
+      const [member] = await database.db
+        .insert(users)
+        .values({
+          email: address.toLowerCase(),
+          locale,
+          firstName,
+          lastName: 'Dividend',
+          phone: '+1 555 010 4242',
+          passwordHash: await hashPassword(password),
+          emailVerifiedAt: joined,
+          kycStatus: 'approved',
+          kycVerified: true,
+          createdAt: joined,
+          updatedAt: joined,
+        })
+        .returning();
+      await database.db.insert(memberships).values(newMembershipValues(member!.id, 'gold', joined));
+    }
     const paid = await runPayouts(database.db, { clock: systemClock, payoutTime: '00:00' });
-    if (paid.paid === 0) throw new Error('the payout job paid nothing to the seeded member');
-    const [check] = await database.db.select().from(users).where(eq(users.id, member!.id));
-    if (!check) throw new Error('seeded member missing');
+    if (paid.paid === 0) throw new Error('the payout job paid nothing to the seeded members');
+    const seeded = await database.db.select().from(users).where(eq(users.lastName, 'Dividend'));
+    if (seeded.length !== 2) throw new Error('seeded members missing');
     await seedHeldPayment(database.db, password);
   } finally {
     await database.close();

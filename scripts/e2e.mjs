@@ -26,10 +26,11 @@ const freePort = () =>
   });
 
 /**
+ * Three minutes at most: a loaded 2-core machine takes more than a minute to open the embedded database.
  * @param {string} url
  * @param {import('node:child_process').ChildProcess} child
  */
-async function waitForHealth(url, child, timeoutMs = 60_000) {
+async function waitForHealth(url, child, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited early with code ${child.exitCode}`);

@@ -11,6 +11,25 @@ export function decodeQuotedPrintable(raw) {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, /** @type {string} */ hex) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/**
+ * The Subject header as a person reads it: unfolded, its RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`,
+ * what a Spanish or French subject arrives as) decoded.
+ * @param {string} raw the whole message
+ */
+export function subjectOf(raw) {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? '';
+  return header
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, /** @type {string} */ charset, /** @type {string} */ kind, /** @type {string} */ text) => {
+      const bytes =
+        kind.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64')
+          : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, /** @type {string} */ hex) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+      return new TextDecoder(charset).decode(bytes);
+    });
+}
+
 /** @typedef {{ to: string[]; subject: string; body: string; receivedAt: string }} SunkMail */
 
 export async function startMailSink() {
@@ -25,7 +44,7 @@ export async function startMailSink() {
       stream.setEncoding('utf8');
       stream.on('data', (chunk) => (raw += chunk));
       stream.on('end', () => {
-        const subject = /^Subject: (.*)$/im.exec(raw)?.[1] ?? '';
+        const subject = subjectOf(raw);
         messages.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject,

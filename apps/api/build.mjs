@@ -15,6 +15,8 @@ const entryPoints = {
   'create-admin': 'src/cli/create-admin.ts',
   'ledger-check': 'src/cli/ledger-check.ts',
   payouts: 'src/cli/payouts.ts',
+  backup: 'src/cli/backup.ts',
+  restore: 'src/cli/restore.ts',
 };
 
 /**

@@ -5,8 +5,8 @@ export default defineProject({
   test: {
     name: process.env.TEST_DB === 'postgres' ? 'api (postgres)' : 'api (pglite)',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Those start real processes: their own project (vitest.processes.config.ts).
-    exclude: [...configDefaults.exclude, 'test/processes/**'],
+    // Those start real processes: their own projects (vitest.processes.config.ts, vitest.faults.config.ts).
+    exclude: [...configDefaults.exclude, 'test/processes/**', 'test/faults/**'],
     globalSetup: ['test/global-setup.ts'],
     environment: 'node',
     testTimeout: 60_000,

@@ -3,10 +3,14 @@ import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
 import { installTestGuards } from './src/testing/test-guards';
+import { loadMemberTexts } from './src/lib/i18n';
 
 // The web tests share two cores with the API suites in one run; a lazily loaded route (the dashboard pulls in
 // the chart library) can take longer than Testing Library's 1 s default to appear there, without being wrong.
 configure({ asyncUtilTimeout: 5000 });
+
+// The member's and the admin's screens are rendered alone here, without the route that loads their texts first.
+await loadMemberTexts();
 
 // jsdom has no matchMedia; react-hot-toast and the sidebar ask it about motion and width.
 if (!window.matchMedia) {

@@ -6,41 +6,39 @@ import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { systemClock, type Clock } from './lib/clock';
 import { createSecrets } from './lib/crypto';
-import { createBackgroundTasks } from './lib/background-tasks';
 import { createLogger, lazyChildLoggerFactory, secureLogger } from './lib/logger';
 import { memoryThrottleStore, redisThrottleStore } from './lib/rate-limiter';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { connectRedis, type RedisClient } from './lib/redis';
 import type { FileStorage } from './lib/storage';
 import { createStorage } from './lib/storage-factory';
-import { authRoutes } from './modules/auth/auth.routes';
-import { securityRoutes } from './modules/auth/security.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { adminStatsRoutes } from './modules/admin/admin-stats.routes';
-import { adminTransactionsRoutes } from './modules/admin/admin-transactions.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { readinessChecks, readyState, registerStartupGate, type StartupState } from './modules/health/readiness';
-import { kycRoutes } from './modules/kyc/kyc.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { createConfiguredProvider } from './modules/payments/configured-provider';
-import { paymentReviewRoutes } from './modules/payments/payment-review.routes';
-import type { PaymentProvider } from './modules/payments/provider';
-import { paymentRoutes } from './modules/payments/payments.routes';
-import { payoutRoutes } from './modules/payouts/payouts.routes';
-import { projectRoutes } from './modules/projects/projects.routes';
-import { statementRoutes } from './modules/transactions/statement.routes';
-import { transactionRoutes } from './modules/transactions/transactions.routes';
-import { userAdminRoutes } from './modules/users/users.routes';
+import { authRoutes, securityRoutes } from './modules/auth';
+import { auditRoutes } from './modules/audit';
+import { adminStatsRoutes, adminTransactionsRoutes } from './modules/admin';
+import { dashboardRoutes } from './modules/dashboard';
+import { healthRoutes, readinessChecks, readyState, type StartupState } from './modules/health';
+import { kycRoutes } from './modules/kyc';
+import { mailAdminRoutes } from './modules/mail';
+import { notificationRoutes } from './modules/notifications';
+import { createConfiguredProvider, paymentReviewRoutes, paymentRoutes, type PaymentProvider } from './modules/payments';
+import { payoutRoutes } from './modules/payouts';
+import { projectRoutes } from './modules/projects';
+import { statementRoutes } from './modules/transactions';
+import { transactionRoutes } from './modules/wallet';
+import { publicUsers, userAdminRoutes } from './modules/users';
+import { oneClickUnsubscribeRoutes, privacyRoutes } from './modules/privacy';
+import { createConfiguredPayoutProvider, handlePayoutNotification, withdrawalRoutes, type PayoutProvider } from './modules/withdrawals';
 import { registerAccessControl, type RegisteredRoute } from './plugins/access';
+import { registerAnswerLanguage } from './plugins/answer-language';
 import { registerAccessLog } from './plugins/access-log';
 import { registerCompression } from './plugins/compress';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerInputGuards } from './plugins/input';
-import { registerMetrics } from './plugins/metrics';
+import { registerMetrics, type Metrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerStartupGate } from './plugins/startup-gate';
 import { readWebBuild, registerWebApp } from './plugins/web';
 
 type BuildOptions = {
@@ -50,17 +48,21 @@ type BuildOptions = {
   logger?: Logger;
   /** Called after a transaction committed mail; the server wires it to the outbox worker. */
   mailQueued?: () => void;
+  /** Called after a data export request committed; the server builds it at once (else the privacy job does). */
+  exportQueued?: () => void;
   /** Private file storage; defaults to the S3 bucket when configured, else local disk under DATA_DIR/uploads. */
   storage?: FileStorage;
   /** Whether the server finished starting (it listens before its database answers); tests build ready apps. */
   startup?: StartupState;
   /** The payment provider; defaults to the one PAYMENT_PROVIDER configures. */
   paymentProvider?: PaymentProvider;
+  /** The payout provider; defaults to the one PAYOUT_PROVIDER configures (`null`: none, as with manual). */
+  payoutProvider?: PayoutProvider | null;
   /** A Redis connection to share; by default one is opened for REDIS_URL (and closed with the app). */
   redis?: RedisClient;
 };
 
-export type App = FastifyInstance & { deps: Deps; routesRegistry: RegisteredRoute[] };
+export type App = FastifyInstance & { deps: Deps; routesRegistry: RegisteredRoute[]; metrics: Metrics };
 
 /** Largest JSON body any route accepts; uploads have their own limits. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -81,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // One line per request, written by plugins/access-log.ts, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // While stopping, a request that arrives on a connection already open (a proxy's keep-alive) is answered
-    // normally, with `Connection: close` (readiness.ts), instead of Fastify's 503: no request is dropped
+    // normally, with `Connection: close` (plugins/startup-gate.ts), instead of Fastify's 503: no request is dropped
     // during a rolling restart. New connections are refused by the closed listener either way.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -104,26 +106,31 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     secrets,
     throttles: redis ? redisThrottleStore(redis, clock, config.redisKeyPrefix) : memoryThrottleStore(clock),
     redis,
-    tasks: createBackgroundTasks(logger),
     logger,
     mailQueued: options.mailQueued ?? (() => {}),
+    exportQueued: options.exportQueued ?? (() => {}),
     paymentProvider:
       options.paymentProvider ?? createConfiguredProvider(config, { db: options.db, clock: options.clock ?? systemClock, secrets }),
+    payoutProvider:
+      options.payoutProvider === null
+        ? undefined
+        : (options.payoutProvider ?? createConfiguredPayoutProvider(config, { db: options.db, clock: options.clock ?? systemClock })),
   };
   const storage = options.storage ?? (await createStorage(config));
   const startup = options.startup ?? readyState();
   const routesRegistry: RegisteredRoute[] = [];
 
   app.addHook('onClose', async () => {
-    await deps.tasks.drain();
     if (ownRedis) await ownRedis.quit().catch(() => ownRedis.disconnect());
   });
 
-  const metrics = registerMetrics(app, { db: options.db, metricsToken: config.metricsToken });
-  registerAccessLog(app, [metrics.observeResponse]);
+  // With METRICS_PORT, /metrics is served by a listener of its own (server.ts), not on this app's port.
+  const { metrics, observeResponse } = registerMetrics(app, { db: options.db, metricsToken: config.metricsToken, publicRoute: !config.metricsListener });
+  registerAccessLog(app, [observeResponse]);
   // Redis configured but not connected: a limited route's failure is an outage (503), not our bug (500).
   registerErrorHandling(app, { dependencyDown: () => redis !== undefined && redis.status !== 'ready' });
   registerInputGuards(app);
+  registerAnswerLanguage(app);
   const web = readWebBuild(config.webDistDir, config.contact);
   await registerSecurityHeaders(app, { inlineScripts: web?.inlineScripts });
   await registerOpenApi(app);
@@ -138,18 +145,21 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(authRoutes(deps));
       await api.register(securityRoutes(deps));
       await api.register(userAdminRoutes(deps));
-      await api.register(kycRoutes({ ...deps, storage }));
+      await api.register(kycRoutes({ ...deps, storage, publicUsers }));
       await api.register(transactionRoutes(deps));
+      await api.register(withdrawalRoutes(deps));
       await api.register(notificationRoutes(deps));
       await api.register(statementRoutes(deps));
       await api.register(payoutRoutes(deps));
       await api.register(dashboardRoutes(deps));
-      await api.register(paymentRoutes(deps));
+      await api.register(paymentRoutes({ ...deps, payoutNotification: handlePayoutNotification }));
       await api.register(paymentReviewRoutes(deps));
       await api.register(adminStatsRoutes(deps));
       await api.register(adminTransactionsRoutes(deps));
       await api.register(auditRoutes(deps));
+      await api.register(mailAdminRoutes(deps));
       await api.register(projectRoutes({ ...deps, storage }));
+      await api.register(privacyRoutes({ ...deps, storage }));
       api.get('/docs', {
         config: { access: 'public' },
         schema: { hide: true },
@@ -159,7 +169,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: '/api' },
   );
 
+  // RFC 8058's one-click address is the mailed link itself (`/unsubscribe?token=…`), outside /api.
+  await app.register(oneClickUnsubscribeRoutes({ ...deps, storage }));
   await registerWebApp(app, web);
   await app.ready();
-  return Object.assign(app, { deps, routesRegistry }) as unknown as App;
+  return Object.assign(app, { deps, routesRegistry, metrics }) as unknown as App;
 }

@@ -44,6 +44,22 @@ export async function startFakeServer(handler: (request: ReceivedRequest) => Fak
   };
 }
 
+/** A provider stand-in that can be taken down: every request is answered with `down`'s answer (a 503, a hang…) until `up()`. */
+async function startFakeProvider(handler: (request: ReceivedRequest) => FakeAnswer) {
+  let outage: FakeAnswer | undefined;
+  const server = await startFakeServer((request) => outage ?? handler(request));
+  return {
+    ...server,
+    /** Every request is answered with `answer` (a 503, a hang…) until `up()`. */
+    down(answer: FakeAnswer = { status: 503, text: 'Service Unavailable' }) {
+      outage = answer;
+    },
+    up() {
+      outage = undefined;
+    },
+  };
+}
+
 /** An address where nothing listens: a port that was just freed. */
 export async function unusedUrl(): Promise<string> {
   const server = await startFakeServer(() => ({ status: 200, json: {} }));
@@ -67,9 +83,9 @@ export type FakeDelivery = { body: Buffer; headers: Record<string, string> };
  */
 export async function startFakeBtcpay() {
   const invoices = new Map<string, Record<string, unknown>>();
-  let outage: FakeAnswer | undefined;
-  const server = await startFakeServer((request) => {
-    if (outage) return outage;
+  /** Each invoice's payment methods as GET …/payment-methods answers them, with the payments received. */
+  const methods = new Map<string, FakePaymentMethod[]>();
+  const server = await startFakeProvider((request) => {
     if (request.headers.authorization !== `token ${FAKE_BTCPAY.apiKey}`) return { status: 401, json: { code: 'unauthenticated' } };
     const store = `/api/v1/stores/${FAKE_BTCPAY.storeId}/invoices`;
     if (request.method === 'POST' && request.path === store) {
@@ -90,7 +106,14 @@ export async function startFakeBtcpay() {
         checkout: body.checkout,
       };
       invoices.set(id, invoice);
+      methods.set(id, fakePaymentMethods(id, body.amount));
       return { status: 200, json: invoice };
+    }
+    const ofInvoice = new RegExp(`^${store}/([^/]+)/payment-methods$`).exec(request.path);
+    if (request.method === 'GET' && ofInvoice) {
+      const found = methods.get(decodeURIComponent(ofInvoice[1]!));
+      if (found) return { status: 200, json: found.map((method) => fakeMethodAnswer(method, found)) };
+      return { status: 404, json: { code: 'invoice-not-found', message: 'The invoice was not found' } };
     }
     const id = request.path.startsWith(`${store}/`) ? decodeURIComponent(request.path.slice(store.length + 1)) : undefined;
     const invoice = id === undefined ? undefined : invoices.get(id);
@@ -108,12 +131,23 @@ export async function startFakeBtcpay() {
       if (!invoice) throw new Error(`fake BTCPay has no invoice ${id}`);
       Object.assign(invoice, change);
     },
-    /** Every request is answered with `answer` (a 503, a hang…) until `up()`. */
-    down(answer: FakeAnswer = { status: 503, text: 'Service Unavailable' }) {
-      outage = answer;
-    },
-    up() {
-      outage = undefined;
+    /**
+     * The member sends `btc` (a decimal string, e.g. "0.00512000") to the invoice by `paymentMethodId`: a
+     * payment appears under that method, and every method's paid, total paid and due follow, as BTCPay counts
+     * them. Invoice statuses are the test's to `set`.
+     */
+    receive(invoiceId: string, btc: string, paymentMethodId: 'BTC-CHAIN' | 'BTC-LN' = 'BTC-CHAIN') {
+      const list = methods.get(invoiceId);
+      const method = list?.find((m) => m.paymentMethodId === paymentMethodId);
+      if (!list || !method) throw new Error(`fake BTCPay has no ${paymentMethodId} payment method for invoice ${invoiceId}`);
+      method.payments.push({
+        id: fakeId('Pay'),
+        receivedDate: Math.floor(Date.now() / 1000),
+        value: btc,
+        fee: '0.00000000',
+        status: 'Settled',
+        destination: method.destination,
+      });
     },
     /** A webhook delivery for `invoiceId`, signed like BTCPay signs it. */
     delivery(invoiceId: string, type: string, overrides: Record<string, unknown> = {}): FakeDelivery {
@@ -144,6 +178,61 @@ export async function startFakeBtcpay() {
 }
 export type FakeBtcpay = Awaited<ReturnType<typeof startFakeBtcpay>>;
 
+/** The fake store's BTC rate in USD; every method of its invoices is in BTC. */
+const FAKE_BTC_RATE = '64000.00';
+const SATS = 100_000_000n;
+
+type FakePayment = { id: string; receivedDate: number; value: string; fee: string; status: 'Settled'; destination: string };
+type FakePaymentMethod = { paymentMethodId: 'BTC-CHAIN' | 'BTC-LN'; destination: string; amountSats: bigint; payments: FakePayment[] };
+
+/** Satoshis of a decimal BTC string ("0.00512" → 512000n), exactly. */
+const satsOf = (btc: string) => {
+  const [whole = '0', fraction = ''] = btc.split('.');
+  return BigInt(whole) * SATS + BigInt(fraction.padEnd(8, '0').slice(0, 8));
+};
+/** Satoshis as BTCPay writes BTC: eight places, a minus when negative (an over-paid invoice's due). */
+const btcOf = (sats: bigint) => {
+  const sign = sats < 0n ? '-' : '';
+  const abs = sats < 0n ? -sats : sats;
+  return `${sign}${abs / SATS}.${(abs % SATS).toString().padStart(8, '0')}`;
+};
+
+/** An invoice's on-chain and Lightning methods, priced at the fake rate, nothing paid yet. */
+function fakePaymentMethods(invoiceId: string, usd: string): FakePaymentMethod[] {
+  const [dollars = '0', cents = '0'] = usd.split('.');
+  const usdCents = BigInt(dollars) * 100n + BigInt(cents.padEnd(2, '0').slice(0, 2));
+  const amountSats = (usdCents * SATS) / (BigInt(FAKE_BTC_RATE.replace('.', '')));
+  return [
+    { paymentMethodId: 'BTC-CHAIN', destination: `bcrt1qfake${invoiceId.toLowerCase()}`, amountSats, payments: [] },
+    { paymentMethodId: 'BTC-LN', destination: `lnbcrt1fake${invoiceId.toLowerCase()}`, amountSats, payments: [] },
+  ];
+}
+
+/**
+ * One method as Greenfield's InvoicePaymentMethodDataModel answers it (BTCPay 2): `paymentMethodPaid` what
+ * came by this method, `totalPaid` what came by all of them (here all in BTC), `due` what is left, negative
+ * when over-paid.
+ */
+function fakeMethodAnswer(method: FakePaymentMethod, all: FakePaymentMethod[]) {
+  const paidBy = (m: FakePaymentMethod) => m.payments.reduce((sum, payment) => sum + satsOf(payment.value), 0n);
+  const total = all.reduce((sum, m) => sum + paidBy(m), 0n);
+  return {
+    paymentMethodId: method.paymentMethodId,
+    currency: 'BTC',
+    destination: method.destination,
+    paymentLink: method.paymentMethodId === 'BTC-CHAIN' ? `bitcoin:${method.destination}` : `lightning:${method.destination}`,
+    rate: FAKE_BTC_RATE,
+    paymentMethodPaid: btcOf(paidBy(method)),
+    totalPaid: btcOf(total),
+    due: btcOf(method.amountSats - total),
+    amount: btcOf(method.amountSats),
+    paymentMethodFee: '0.00000000',
+    payments: method.payments,
+    activated: true,
+    additionalData: {},
+  };
+}
+
 /** NOWPayments' canonical JSON: keys sorted at every depth (the official SDK's sortObjectDeep). */
 function sortDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortDeep);
@@ -164,10 +253,8 @@ function sortDeep(value: unknown): unknown {
 export async function startFakeNowpayments() {
   const invoices = new Map<string, Record<string, unknown>>();
   const payments = new Map<string, Record<string, unknown>>();
-  let outage: FakeAnswer | undefined;
   let nextPaymentId = 5_077_125_000;
-  const server = await startFakeServer((request) => {
-    if (outage) return outage;
+  const server = await startFakeProvider((request) => {
     if (request.headers['x-api-key'] !== FAKE_NOWPAYMENTS.apiKey) return { status: 403, json: { code: 'INVALID_API_KEY' } };
     if (request.method === 'POST' && request.path === '/v1/invoice') {
       const body = JSON.parse(request.body) as Record<string, unknown>;
@@ -215,12 +302,6 @@ export async function startFakeNowpayments() {
       const payment = payments.get(String(paymentId));
       if (!payment) throw new Error(`fake NOWPayments has no payment ${paymentId}`);
       Object.assign(payment, change);
-    },
-    down(answer: FakeAnswer = { status: 503, text: 'Service Unavailable' }) {
-      outage = answer;
-    },
-    up() {
-      outage = undefined;
     },
     /** An IPN for the payment as it stands (plus `overrides`), signed like NOWPayments signs it. */
     ipn(paymentId: number, overrides: Record<string, unknown> = {}): FakeDelivery {

@@ -20,11 +20,20 @@ describe.skipIf(inject('testDb').kind !== 'pglite')('starting the server', () =>
     const cases: Array<[string, Record<string, string>]> = [
       ['PAYMENT_PROVIDER', without('PAYMENT_PROVIDER')],
       ['PAYMENT_PROVIDER', { ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'sandbox' }],
+      ['PAYOUT_PROVIDER', without('PAYOUT_PROVIDER')],
+      ['PAYOUT_PROVIDER', { ...PRODUCTION_ENV, PAYOUT_PROVIDER: 'sandbox' }],
+      // BTCPay Server sends BTC and LTC only: the default coins include ETH and USDT-TRC20.
+      ['WITHDRAWAL_ASSETS', { ...PRODUCTION_ENV, PAYOUT_PROVIDER: 'btcpay' }],
       ['SMTP_URL', without('SMTP_URL')],
       ['APP_SECRET', without('APP_SECRET')],
       ['APP_SECRET', { ...PRODUCTION_ENV, APP_SECRET: 'only-thirty-one-bytes-long-0123' }],
       ['PUBLIC_URL', { ...PRODUCTION_ENV, PUBLIC_URL: 'http://invest.example.com' }],
       ['TRUST_PROXY', { ...PRODUCTION_ENV, TRUST_PROXY: 'true' }],
+      ['METRICS_TOKEN', without('METRICS_TOKEN')],
+      ['BTCPAY_URL', { ...PRODUCTION_ENV, BTCPAY_URL: 'http://btcpay.example.com' }],
+      ['S3_ENDPOINT', { ...PRODUCTION_ENV, S3_BUCKET: 'files', S3_ENDPOINT: 'http://s3.example.com' }],
+      ['BTCPAY_WEBHOOK_SECRET', { ...PRODUCTION_ENV, BTCPAY_WEBHOOK_SECRET: 'fifteen-chars-x' }],
+      ['ADMIN_PASSWORD', { ...PRODUCTION_ENV, ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Password123!' }],
     ];
     const runs = await Promise.all(
       cases.map(async ([name, env]) => {
@@ -43,23 +52,41 @@ describe.skipIf(inject('testDb').kind !== 'pglite')('starting the server', () =>
       // Refused before the database was opened or a secret generated.
       expect(readdirSync(run.dataDir), about).toEqual([]);
     }
-  }, 180_000);
+  }, 300_000);
 
   it('check-config gives the production verdict for the environment without starting', async () => {
     const dataDir = tempDir();
     const unsafe = runTsx('apps/api/src/cli/check-config.ts', { DATA_DIR: dataDir, PUBLIC_URL: 'http://invest.example.com', TRUST_PROXY: 'true' });
     const safe = runTsx('apps/api/src/cli/check-config.ts', { ...PRODUCTION_ENV, DATA_DIR: dataDir });
-    const [unsafeCode, safeCode] = await Promise.all([unsafe.exited, safe.exited]);
+    const warned = runTsx('apps/api/src/cli/check-config.ts', {
+      ...PRODUCTION_ENV,
+      DATA_DIR: dataDir,
+      SMTP_URL: 'smtp://user:pw@mail.example.com:587',
+      REQUIRE_ADMIN_2FA: 'false',
+    });
+    const weakAdmin = runTsx('apps/api/src/cli/check-config.ts', { ...PRODUCTION_ENV, DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Qwerty123456!' });
+    const [unsafeCode, safeCode, warnedCode, weakAdminCode] = await Promise.all([unsafe.exited, safe.exited, warned.exited, weakAdmin.exited]);
+
+    expect(weakAdminCode, weakAdmin.output()).toBe(1);
+    expect(weakAdmin.stdout()).toContain('would refuse to start (1 problem)');
+    expect(weakAdmin.stdout()).toMatch(/refuses to start: ADMIN_PASSWORD is too easy to guess/);
+    expect(weakAdmin.output()).not.toContain('Qwerty123456!');
 
     expect(unsafeCode, unsafe.output()).toBe(1);
-    for (const name of ['PAYMENT_PROVIDER', 'SMTP_URL', 'APP_SECRET', 'PUBLIC_URL', 'TRUST_PROXY']) {
+    for (const name of ['PAYMENT_PROVIDER', 'PAYOUT_PROVIDER', 'SMTP_URL', 'APP_SECRET', 'PUBLIC_URL', 'TRUST_PROXY', 'METRICS_TOKEN']) {
       expect(unsafe.stdout().split('\n').filter((line) => line.includes(`refuses to start: ${name} `)), name).toHaveLength(1);
     }
-    expect(unsafe.stdout()).toContain('would refuse to start (5 problems)');
+    expect(unsafe.stdout()).toContain('would refuse to start (7 problems)');
     expect(unsafe.stdout()).toContain('NODE_ENV is development');
 
     expect(safeCode, safe.output()).toBe(0);
     expect(safe.stdout()).toContain('Production check: fine.');
+    expect(safe.stdout()).not.toContain('Warning:');
+    // Warnings do not refuse: smtp:// without requireTLS=true, and admins without two-factor sign-in.
+    expect(warnedCode, warned.output()).toBe(0);
+    expect(warned.stdout()).toContain('Warning: SMTP_URL is smtp:// without requireTLS=true');
+    expect(warned.stdout()).toContain('Warning: REQUIRE_ADMIN_2FA is false');
+    expect(warned.stdout()).toContain('Production check: fine.');
     expect(readdirSync(dataDir)).toEqual([]);
   }, 120_000);
 

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import type { CreateProjectBody, Project, ProjectAsset } from '@terrafund/contracts';
-import { memberAccount, platformAccount, postEntry } from '../src/modules/ledger/ledger.service';
 import { multipart } from './files';
 import { bearer, createUser, loginAs, type TestContext } from './test-app';
+import { bookAddress, fundWallet } from './withdrawals';
 
 /** A complete, valid admin project form; `overrides` replace any top-level field. */
 export const projectBody = (overrides: Partial<CreateProjectBody> = {}): CreateProjectBody => ({
@@ -39,26 +39,14 @@ export async function createProject(ctx: TestContext, adminToken: string, overri
 }
 
 /** Credits a member's wallet through the ledger, as the payout job does. */
-export async function creditWallet(ctx: TestContext, userId: string, cents: number, key = `test-credit:${userId}:${cents}:${Math.random()}`) {
-  return ctx.database.db.transaction(async (tx) => {
-    const wallet = await memberAccount(tx, userId, 'member_wallet');
-    const source = await platformAccount(tx, 'platform_dividends_paid');
-    return postEntry(tx, { clock: ctx.clock }, {
-      kind: 'payout',
-      idempotencyKey: key,
-      description: 'test credit',
-      lines: [
-        { accountId: wallet, amountCents: cents },
-        { accountId: source, amountCents: -cents },
-      ],
-    });
-  });
-}
+export const creditWallet = fundWallet;
 
 /** A signed-in member with approved KYC and `cents` in the wallet. */
 export async function investor(ctx: TestContext, cents: number) {
   const user = await createUser(ctx, { kycStatus: 'approved', kycVerified: true });
   if (cents > 0) await creditWallet(ctx, user.id, cents);
+  // Withdrawals to the member's Bitcoin test address wait for an admin at once (no mailed confirmation).
+  await bookAddress(ctx, user.id);
   return { user, token: await loginAs(ctx, user.email) };
 }
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { memberships, paymentInvoices, transactions } from '../src/db/schema';
-import { checkLedger } from '../src/modules/ledger/ledger.service';
+import { checkLedger } from '../src/modules/reports';
 import type { FakeDelivery } from './fake-http-server';
 import { startDeposit } from './memberships';
 import { createTestApp, rows, testPayments, type TestContext } from './test-app';

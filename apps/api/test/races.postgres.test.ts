@@ -7,10 +7,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { connectPostgres, type DatabaseHandle } from '../src/db/client';
-import { mailOutbox, memberships, transactions, users } from '../src/db/schema';
+import { mailOutbox, memberships, sandboxPayouts, transactions, users, withdrawalAddresses, withdrawals } from '../src/db/schema';
 import { createSecrets } from '../src/lib/crypto';
 import { hashPassword } from '../src/lib/password';
-import { checkLedger, memberAccount, memberBalance, platformAccount, postEntry } from '../src/modules/ledger/ledger.service';
+import { memberAccount, memberBalance, platformAccount, postEntry } from '../src/modules/ledger/ledger.service';
+import { checkLedger } from '../src/modules/reports';
 import { freePort, startServer, type Process } from './server-process';
 
 /**
@@ -53,6 +54,9 @@ describe.skipIf(testDb.kind !== 'postgres')('races across three server processes
         DATA_DIR: dataDir,
         PUBLIC_URL: `http://127.0.0.1:${ports[0]}`,
         LOG_LEVEL: 'silent',
+        // Sandbox payouts stay in flight for the length of these tests: what is raced is the approval and the send.
+        PAYOUT_PROVIDER: 'sandbox',
+        SANDBOX_PAYOUT_SECONDS: '3600',
       });
       servers.push({ process: process_, url: `http://127.0.0.1:${port}`, dataDir });
     }
@@ -95,6 +99,9 @@ describe.skipIf(testDb.kind !== 'postgres')('races across three server processes
       redirect: 'manual',
     });
 
+  const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+  const withdrawal = (amount: number) => ({ type: 'withdrawal', amount, walletAddress: BTC_ADDRESS, asset: 'BTC', password: PASSWORD });
+
   async function createUser(role: 'user' | 'admin', options: { approved?: boolean; walletCents?: number } = {}) {
     const now = new Date();
     const [user] = await database.db
@@ -111,6 +118,10 @@ describe.skipIf(testDb.kind !== 'postgres')('races across three server processes
         ...(options.approved ? { kycStatus: 'approved' as const, kycVerified: true } : {}),
       })
       .returning();
+    // The member's address is confirmed already (a new one would wait for the mailed link).
+    if (role === 'user') {
+      await database.db.insert(withdrawalAddresses).values({ userId: user!.id, asset: 'BTC', address: BTC_ADDRESS, confirmedAt: now });
+    }
     if (options.walletCents) {
       await database.db.transaction(async (tx) => {
         await postEntry(tx, { clock: { now: () => new Date() } }, {
@@ -135,7 +146,7 @@ describe.skipIf(testDb.kind !== 'postgres')('races across three server processes
   it('lets exactly one of 20 simultaneous withdrawals of the whole balance through, from three servers', async () => {
     const { user, token } = await createUser('user', { approved: true, walletCents: 10_000 });
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => api(i, 'POST', '/transactions', token, { type: 'withdrawal', amount: 100, walletAddress: 'bc1qraceaddress' })),
+      Array.from({ length: 20 }, (_, i) => api(i, 'POST', '/transactions', token, withdrawal(100))),
     );
     const created = responses.filter((r) => r.status === 201);
     expect(responses.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(400)]);
@@ -165,16 +176,95 @@ describe.skipIf(testDb.kind !== 'postgres')('races across three server processes
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-    const winner = (await responses.find((r) => r.status === 200)!.json()) as { status: string };
+    const winner = (await responses.find((r) => r.status === 200)!.json()) as { status: string; stage: string };
     const [row] = await database.db.select().from(transactions).where(eq(transactions.id, pendingWithdrawal.id));
     expect(row!.status).toBe(winner.status);
+    // An approval sends it (the sandbox keeps it in flight): the money stays out; a refusal returns it.
     expect(await memberBalance(database.db, pendingWithdrawal.userId, 'member_wallet')).toBe(winner.status === 'failed' ? 10_000 : 0);
+    const payouts = await database.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.withdrawalId, pendingWithdrawal.id));
+    expect(payouts).toHaveLength(winner.status === 'failed' ? 0 : 1);
     const [audits] = (
       (await database.db.execute(sql`select count(*)::int as n from audit_log where target_id = ${pendingWithdrawal.userId} and action like 'withdrawal.%'`)) as unknown as { rows: Array<{ n: number }> }
     ).rows;
     expect(audits!.n).toBe(1);
     expect(await checkLedger(database.db)).toEqual([]);
   }, 60_000);
+
+  it("a member's withdrawals and an admin's refusals of their others at once, on three servers: none ends as a deadlock", async () => {
+    // A request holds the member's row and waits for their ledger accounts; a refusal holds those accounts and writes
+    // a notification naming the member. The member's row is locked FOR NO KEY UPDATE, which the notification's
+    // foreign-key check does not wait for: with FOR UPDATE the two waited on each other and PostgreSQL ended one
+    // with 40P01 (a 500; the kill-money fault test met it).
+    const { user, token } = await createUser('user', { approved: true, walletCents: 100_000 });
+    const admin = await createUser('admin');
+    const pending: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const created = await api(i, 'POST', '/transactions', token, withdrawal(25));
+      expect(created.status, await created.clone().text()).toBe(201);
+      pending.push(((await created.json()) as { transaction: { _id: string } }).transaction._id);
+    }
+    const responses = await Promise.all([
+      ...pending.map((id, i) => api(i, 'PATCH', `/transactions/${id}/status`, admin.token, { status: 'failed' })),
+      ...pending.map((_, i) => api(i + 1, 'POST', '/transactions', token, withdrawal(25))),
+    ]);
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.slice(0, 12)).toEqual(Array<number>(12).fill(200));
+    expect(statuses.slice(12)).toEqual(Array<number>(12).fill(201));
+    // Twelve held and twelve returned: 24 requests of 25 against 1,000, half of them refused.
+    expect(await memberBalance(database.db, user.id, 'member_wallet')).toBe(100_000 - 12 * 2_500);
+    expect(await checkLedger(database.db)).toEqual([]);
+  }, 120_000);
+
+  it('two admins approving a large withdrawal at once on three servers: one 202, one send, one payout', async () => {
+    const admins = [await createUser('admin'), await createUser('admin')];
+    const { user, token } = await createUser('user', { approved: true, walletCents: 1_000_000 });
+    const created = await api(0, 'POST', '/transactions', token, withdrawal(6_000));
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { transaction: { _id: string } }).transaction._id;
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => api(i, 'POST', `/admin/transactions/withdrawal/${id}`, admins[i % 2]!.token, { status: 'completed' })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 202, ...Array<number>(10).fill(409)]);
+    const approvals = (
+      (await database.db.execute(sql`select count(*)::int as n from withdrawal_approvals where transaction_id = ${id}`)) as unknown as { rows: Array<{ n: number }> }
+    ).rows;
+    expect(approvals[0]!.n).toBe(2);
+    expect(await database.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.withdrawalId, id))).toHaveLength(1);
+    const [details] = await database.db.select().from(withdrawals).where(eq(withdrawals.transactionId, id));
+    expect(details!.stage).toBe('sent');
+    expect(await memberBalance(database.db, user.id, 'member_wallet')).toBe(1_000_000 - 600_000);
+    expect(await checkLedger(database.db)).toEqual([]);
+  }, 60_000);
+
+  it('a cancel racing approvals on three servers: cancelled with no payout, or sent and not cancelled', async () => {
+    const admin = await createUser('admin');
+    for (let round = 0; round < 3; round += 1) {
+      const { user, token } = await createUser('user', { approved: true, walletCents: 10_000 });
+      const created = await api(0, 'POST', '/transactions', token, withdrawal(50));
+      const id = ((await created.json()) as { transaction: { _id: string } }).transaction._id;
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          i % 2 === 0
+            ? api(i, 'POST', `/transactions/${id}/cancel`, token)
+            : api(i, 'PATCH', `/transactions/${id}/status`, admin.token, { status: 'completed' }),
+        ),
+      );
+      const cancels = responses.filter((_, i) => i % 2 === 0).map((r) => r.status);
+      const [details] = await database.db.select().from(withdrawals).where(eq(withdrawals.transactionId, id));
+      const payouts = await database.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.withdrawalId, id));
+      if (details!.stage === 'cancelled') {
+        expect(payouts).toHaveLength(0);
+        expect(cancels.filter((s) => s === 200)).toHaveLength(1);
+        expect(await memberBalance(database.db, user.id, 'member_wallet')).toBe(10_000);
+      } else {
+        expect(details!.stage).toBe('sent');
+        expect(payouts).toHaveLength(1);
+        expect(cancels.every((s) => s === 409)).toBe(true);
+        expect(await memberBalance(database.db, user.id, 'member_wallet')).toBe(5_000);
+      }
+    }
+    expect(await checkLedger(database.db)).toEqual([]);
+  }, 90_000);
 
   it('settles a sandbox payment once, however many Pay presses and replayed notifications arrive at three servers', async () => {
     const { user, token } = await createUser('user');

@@ -44,6 +44,12 @@ const knownRoutes: RegisteredRoute[] = [
   { method: 'GET', url: '/api/payments', access: 'user' },
   { method: 'PATCH', url: '/api/transactions/:id/status', access: 'admin' },
   { method: 'POST', url: '/api/admin/transactions/withdrawal/:id', access: 'admin' },
+  // Money out (issue 32).
+  { method: 'GET', url: '/api/admin/transactions/:id', access: 'admin' },
+  { method: 'POST', url: '/api/withdrawals/confirm', access: 'public' },
+  { method: 'POST', url: '/api/transactions/:id/cancel', access: 'user' },
+  { method: 'GET', url: '/api/users/withdrawal-addresses', access: 'user' },
+  { method: 'DELETE', url: '/api/users/withdrawal-addresses/:id', access: 'user' },
   { method: 'GET', url: '/api/users/dashboard', access: 'user' },
   { method: 'GET', url: '/api/users/investment-performance', access: 'user' },
   { method: 'GET', url: '/api/admin/dashboard/stats', access: 'admin' },
@@ -61,6 +67,16 @@ const knownRoutes: RegisteredRoute[] = [
   { method: 'POST', url: '/api/projects/assets', access: 'admin' },
   { method: 'GET', url: '/api/admin/payments/review', access: 'admin' },
   { method: 'POST', url: '/api/admin/payments/:id/review', access: 'admin' },
+  { method: 'GET', url: '/api/admin/mail/undeliverable', access: 'admin' },
+  { method: 'POST', url: '/api/admin/mail/:id/resend', access: 'admin' },
+  // The privacy rights (issue 34, modules/privacy); the RFC 8058 one-click POST /unsubscribe is outside /api.
+  { method: 'POST', url: '/api/users/data-export', access: 'user' },
+  { method: 'GET', url: '/api/users/data-export', access: 'user' },
+  { method: 'GET', url: '/api/users/data-export/:id/download', access: 'user' },
+  { method: 'POST', url: '/api/users/close', access: 'user' },
+  { method: 'GET', url: '/api/users/notification-preferences', access: 'user' },
+  { method: 'PATCH', url: '/api/users/notification-preferences', access: 'user' },
+  { method: 'POST', url: '/api/unsubscribe', access: 'public' },
 ];
 
 describe('route access', () => {

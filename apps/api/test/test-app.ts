@@ -16,6 +16,7 @@ import type { StartupState } from '../src/modules/health/readiness';
 import { processOutbox } from '../src/modules/mail/mail.service';
 import { memoryTransport, type OutgoingMail } from '../src/modules/mail/mail.transport';
 import type { PaymentProvider } from '../src/modules/payments/provider';
+import type { PayoutProvider } from '../src/modules/withdrawals/payout-provider';
 import { FAKE_BTCPAY, FAKE_NOWPAYMENTS } from './fake-http-server';
 
 /** Generous limits so ordinary tests never trip them; rate-limit tests pass their own. */
@@ -40,6 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     logLevel: 'silent',
     payoutTime: '00:00',
+    kycRetentionDays: 1825,
     rateLimits: relaxed,
     sessionTtl: defaultSessionTtl,
     adminPromote: false,
@@ -48,9 +50,25 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: undefined,
     runJobs: false,
     payments: testPayments.sandbox(),
+    withdrawals: testWithdrawals(),
     ...overrides,
   };
 }
+
+/**
+ * Money-out settings for a test app: the defaults of config.ts, with PAYOUT_PROVIDER=manual unless a test names
+ * another (an admin's approval then completes a withdrawal with the hash it types, as before payouts were sent).
+ */
+export const testWithdrawals = (overrides: Partial<Config['withdrawals']> = {}): Config['withdrawals'] =>
+  ({
+    assets: ['BTC', 'LTC', 'ETH', 'USDT-ERC20', 'USDT-TRC20'],
+    feeCents: 100,
+    dailyLimitCents: 1_000_000,
+    dualApprovalCents: 500_000,
+    sandboxPayoutSeconds: 3,
+    payoutProvider: 'manual',
+    ...overrides,
+  }) as Config['withdrawals'];
 
 /** PAYMENT_PROVIDER settings for a test app: the sandbox (the default), or a real provider at a fake server. */
 export const testPayments = {
@@ -112,14 +130,21 @@ export type TestContext = {
 };
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; clock?: FixedClock; paymentProvider?: PaymentProvider; startup?: StartupState; logger?: Logger } = {},
+  options: {
+    config?: Partial<Config>;
+    clock?: FixedClock;
+    paymentProvider?: PaymentProvider;
+    payoutProvider?: PayoutProvider | null;
+    startup?: StartupState;
+    logger?: Logger;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const clock = options.clock ?? fixedClock(new Date());
   const config = testConfig(options.config);
   const logger = options.logger ?? pino({ level: 'silent' });
   const storage = memoryStorage();
-  const app = await buildApp({ config, db: database.db, clock, logger, storage, startup: options.startup, paymentProvider: options.paymentProvider });
+  const app = await buildApp({ config, db: database.db, clock, logger, storage, startup: options.startup, paymentProvider: options.paymentProvider, payoutProvider: options.payoutProvider });
   const transport = memoryTransport();
   return {
     app,
@@ -128,8 +153,6 @@ export async function createTestApp(
     storage,
     mail: transport.sent,
     async deliverMail() {
-      // Resend and forgot-password write their mail after answering.
-      await app.deps.tasks.drain();
       const before = transport.sent.length;
       await processOutbox(database.db, {
         secrets: app.deps.secrets,

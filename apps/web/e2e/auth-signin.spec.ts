@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { latestVerificationCode, verificationCode } from './support/mailbox';
-import { appReady, newMember, otpBoxes, registerUnverified, registerVerified, submitLogin, type Member } from './support/members';
+import { appReady, newMember, openDrawnPage, otpBoxes, registerUnverified, registerVerified, submitLogin, type Member } from './support/members';
 
 test.describe('sign in', () => {
   let member: Member;
@@ -9,8 +9,7 @@ test.describe('sign in', () => {
   });
 
   test('remember-me keeps the session across a reload; signing out ends it', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await openDrawnPage(page, '/login');
     await submitLogin(page, member.email, member.password, { remember: true });
 
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -62,7 +61,7 @@ test.describe('sign in', () => {
 
   test('a wrong password is refused with "Invalid email or password"', async ({ page, problems }) => {
     problems.allowResponse(/\/api\/users\/login$/);
-    await page.goto('/login');
+    await openDrawnPage(page, '/login');
     await submitLogin(page, member.email, `${member.password}-wrong`);
 
     await expect(page.getByRole('status').filter({ hasText: 'Invalid email or password' })).toBeVisible();
@@ -76,7 +75,7 @@ test.describe('sign in', () => {
     // The registration mail is there before the sign-in.
     await verificationCode(unverified.email, 1);
 
-    await page.goto('/login');
+    await openDrawnPage(page, '/login');
     await submitLogin(page, unverified.email, unverified.password);
     await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
     await expect(page.getByText(unverified.email)).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { admin } from './support/mailbox';
-import { newMember, registerVerified, signIn, submitLogin, type Member } from './support/members';
+import { newMember, openDrawnPage, registerVerified, signIn, submitLogin, type Member } from './support/members';
 
 test.describe('guards', () => {
   let member: Member;
@@ -27,13 +27,13 @@ test.describe('guards', () => {
   });
 
   test('the admin sees only the Admin group of the menu', async ({ page }) => {
-    await page.goto('/login');
+    await openDrawnPage(page, '/login');
     await submitLogin(page, admin().email, admin().password);
     await expect(page).toHaveURL(/\/dashboard$/);
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByText('Admin', { exact: true })).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveText(['Admin Dashboard', 'Manage Users', 'Transactions', 'Projects', 'Audit log']);
+    await expect(nav.getByRole('link')).toHaveText(['Admin Dashboard', 'Manage Users', 'Transactions', 'Projects', 'Audit log', 'Mail']);
     await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Plan' })).toHaveCount(0);
 
@@ -46,8 +46,11 @@ test.describe('guards', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   });
 
-  test('an unknown address shows the error fallback', async ({ page }) => {
-    await page.goto('/no-such-page');
+  test('an unknown address is answered 404 with the error fallback', async ({ page, problems }) => {
+    // The server answers with the app's own not-found page (Chromium notes the 404 in the console).
+    problems.allowResponse(/\/no-such-page$/, 404);
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
     await expect(page.getByText('404 Not Found')).toBeVisible();
     await page.getByRole('link', { name: 'Back to the home page' }).click();

@@ -13,10 +13,10 @@ test.describe('on a phone @mobile', () => {
     member = await registerVerified(newMember('mobile'));
   });
 
-  test('no screen is wider than the phone, and every tap target is at least 44 × 44 px', async ({ browser, page }) => {
+  test('no screen is wider than the phone, and every tap target is at least 44 × 44 px', async ({ browser, page, problems }) => {
     test.setTimeout(300_000);
     const viewport = page.viewportSize()!;
-    await visitEveryScreen(browser, { viewport }, async (screen, name) => {
+    await visitEveryScreen(browser, { problems, viewport }, async (screen, name) => {
       await test.step(name, async () => {
         const width = await screen.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
         expect.soft(width.page, `width of "${name}" (${screen.url()})`).toBeLessThanOrEqual(width.screen);
@@ -24,6 +24,18 @@ test.describe('on a phone @mobile', () => {
         expect.soft(small, `tap targets under 44 × 44 px on "${name}" (${screen.url()})`).toEqual([]);
       });
     });
+  });
+
+  test("the dashboard's \"Choose a plan\" link is a 44 × 44 px tap target", async ({ page }) => {
+    // The member has no pack: the Next Payout card offers one.
+    await signIn(page, member);
+    const link = page.getByRole('link', { name: 'Choose a plan' });
+    await expect(link).toBeVisible();
+    const box = (await link.boundingBox())!;
+    expect(Math.round(box.width), 'width').toBeGreaterThanOrEqual(44);
+    expect(Math.round(box.height), 'height').toBeGreaterThanOrEqual(44);
+    await link.click();
+    await expect(page).toHaveURL(/\/wallet$/);
   });
 
   test('the sidebar stays hidden until the top-bar menu button opens it over an overlay', async ({ page }) => {

@@ -1,10 +1,11 @@
 // After `vite build`: the landing page and the sign-in page drawn into their own copies of index.html
-// (dist/prerendered/), and the stylesheet inlined into every page so nothing blocks the first paint (issue 17); a
+// (dist/prerendered/), once per language (home.html, home.es.html, home.fr.html: issue 35), and the stylesheet inlined into every page so nothing blocks the first paint (issue 17); a
 // drawn page inlines only the rules its elements use (page-stylesheet.mjs).
 // The screens are rendered by React on the server side of Vite (ssrLoadModule of src/prerender.tsx) inside a
 // jsdom window with empty storage: exactly what a first-time visitor sees before any request is answered.
 // A member's screens get a copy that names their modules for preloading. dist/prerendered/pages.json says which
-// page the server sends for which address (apps/api/src/plugins/web.ts).
+// page the server sends for which address, and dist/prerendered/routes.json which addresses are the app's at all
+// (the others get the drawn not-found page with a 404) and which pages were drawn (apps/api/src/plugins/web.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -16,6 +17,8 @@ const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
 /** Drawn at build: what a first-time visitor sees there. */
 const DRAWN = { '/': 'home.html', '/login': 'login.html' };
+/** The app's screen for an address no route matches, drawn from one such address; the server sends it with a 404. */
+const NOT_FOUND = { from: '/404', file: 'not-found.html' };
 /**
  * A member's screens cannot be drawn ahead (they show the member's own data), but their pages can name the
  * screen's modules up front, so the browser fetches them with the app instead of after it (issue 17: LCP).
@@ -41,6 +44,10 @@ function chunksOf(manifest, sources) {
   return [...files];
 }
 
+/** An attribute's value escaped as React's server renderer escapes it, so the server finds it as it finds the markup's. */
+const escapeAttribute = (value) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]);
+
 /** Writes a file with its .br and .gz beside it, as the build does for every text file. */
 function writeCompressed(file, text) {
   const body = Buffer.from(text);
@@ -56,8 +63,9 @@ function writeCompressed(file, text) {
  *
  * A drawn page is whole without a script: its links load their pages, and what the visitor presses or sends is
  * held by index.html until the app runs. So its app starts when the visitor first does something with the page
- * (touches, clicks, moves the pointer over it, focuses a field or link, presses a key), and at once when a session
- * is stored or the light theme remembered (the page was drawn for neither). A visitor who only reads spends no
+ * (touches, clicks, moves the pointer over it, focuses a field or link, presses a key, changes a field: a language
+ * chosen), and at once when a session is stored, the light theme or another language remembered (the page was drawn
+ * for none of them). A visitor who only reads spends no
  * processor time on scripts, and the first paint never waits for one (issue 17: LCP and TBT on a slow phone;
  * docs/decisions.md "Web"). Two seconds after the page has loaded, its scripts are prefetched into the cache at
  * low priority, so starting is not a download.
@@ -68,7 +76,7 @@ const START_IN_STEPS = `(function (s) {
   var started = false;
   var preload = s.dataset.preload.split(' ').filter(Boolean);
   var steps = s.dataset.steps.split(' ').filter(Boolean);
-  var events = ['pointerdown', 'pointerover', 'touchstart', 'focusin', 'keydown'];
+  var events = ['pointerdown', 'pointerover', 'touchstart', 'focusin', 'keydown', 'change'];
   var stylesheet = s.dataset.stylesheet;
   function links(rel) {
     (rel === 'prefetch' && stylesheet ? preload.concat(stylesheet) : preload).forEach(function (href) {
@@ -105,10 +113,17 @@ const START_IN_STEPS = `(function (s) {
       }).then(function () { return import(href); });
     }, Promise.resolve());
   }
-  // The page is drawn for a first visit (no session, the dark theme): with a session or the light theme
-  // remembered, parts of it are not this visitor's (the header's buttons), and the app draws them at once.
+  // The page is drawn for a first visit (no session, the dark theme, the language the server chose): with a session,
+  // the light theme or another language remembered, parts of it are not this visitor's (the header's buttons, its
+  // words), and the app draws them at once.
   var html = document.documentElement;
-  if (!s.hasAttribute('data-on-interaction') || html.classList.contains('has-session') || !html.classList.contains('dark')) return start();
+  if (
+    !s.hasAttribute('data-on-interaction') ||
+    html.classList.contains('has-session') ||
+    html.classList.contains('other-language') ||
+    !html.classList.contains('dark')
+  )
+    return start();
   events.forEach(function (type) { document.addEventListener(type, start, { capture: true, passive: true }); });
   // Fetched by the browser, not by script (a fetch() each would cost the main thread more than the page did), and
   // a while after the page has loaded, so that on a slow connection they never take bandwidth from what the page
@@ -196,8 +211,21 @@ const vite = await createServer({
   appType: 'custom',
   logLevel: 'warn',
 });
+/**
+ * A form of a drawn page can be sent before its app runs, or with scripts blocked: it must be posted, so its fields
+ * (a password) never go into an address, a history entry or a proxy's log.
+ */
+function checkFormsArePosted(pathname, markup) {
+  for (const [form] of markup.matchAll(/<form\b[^>]*>/g)) {
+    if (!/\smethod="post"/i.test(form)) throw new Error(`${pathname} draws a form that is not posted (method="post"): ${form}`);
+  }
+}
+
 try {
-  const { prerender, earlyRequests } = await vite.ssrLoadModule('/src/prerender.tsx');
+  const { prerender, earlyRequests, routePatterns, drawnConfigAttributes, drawnLanguages, siteTitle } = await vite.ssrLoadModule('/src/prerender.tsx');
+  // The public settings the pages are drawn with, on #root, where the app reads them (src/app/drawn-page.ts) and a
+  // server with its own writes those instead (apps/api/src/plugins/web.ts).
+  const rootAttributes = drawnConfigAttributes.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
   const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const stylesheet = builtStylesheet(built);
   const shell = inlineStylesheet(built, stylesheet.css);
@@ -209,21 +237,38 @@ try {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir);
   const pages = {};
-  for (const [pathname, file] of Object.entries(DRAWN)) {
-    const markup = await prerender(pathname);
+  /** `home.html` in English, `home.es.html` in Spanish: a drawn page's file in a language. */
+  const fileIn = (file, language) => (language === 'en' ? file : file.replace(/\.html$/, `.${language}.html`));
+  const drawPage = async (pathname, file, language) => {
+    const markup = await prerender(pathname, language);
     if (!markup.includes('<main')) throw new Error(`${pathname} pre-rendered without its <main>`);
+    checkFormsArePosted(pathname, markup);
     // React writes the screen's <title> where it renders it; the page's own goes into <head>, before the
     // site's: it names the page until the app runs, React adopts it, and when the app later removes it (another
     // screen) the site's title is still there, as on any other page.
     const title = markup.match(/^<title>.*?<\/title>/)?.[0] ?? '';
+    const site = `<title>${escapeAttribute(await siteTitle(language))}</title>`;
     const drawnShell = inlineStylesheet(built, pageStylesheet(stylesheet.css, built + markup));
+    if (!/<html lang="en"/.test(drawnShell)) throw new Error('index.html has no <html lang="en">');
     const page = startInSteps(drawnShell, { onInteraction: true, steps: appSteps, stylesheet: stylesheet.href })
-      .replace(/<title>.*?<\/title>/, (siteTitle) => title + siteTitle)
-      .replace('<div id="root"></div>', `<div id="root" data-prerendered>${markup.slice(title.length)}</div>`);
-    writeCompressed(path.join(outDir, file), page);
-    pages[pathname] = `prerendered/${file}`;
-    console.log(`pre-rendered ${pathname} → dist/prerendered/${file} (${Math.round(page.length / 1024)} KiB)`);
-  }
+      // The page's language, which the app starts in (main.tsx) and index.html's first script compares with the
+      // visitor's remembered choice.
+      .replace(/<html lang="en"/, `<html lang="${language}"`)
+      .replace(/<title>.*?<\/title>/, () => title + site)
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered${rootAttributes}>${markup.slice(title.length)}</div>`);
+    const out = fileIn(file, language);
+    writeCompressed(path.join(outDir, out), page);
+    console.log(`pre-rendered ${pathname} (${language}) → dist/prerendered/${out} (${Math.round(page.length / 1024)} KiB)`);
+    return `prerendered/${out}`;
+  };
+  /** A page drawn in every language: its file in each. */
+  const drawEveryLanguage = async (pathname, file) => {
+    const files = {};
+    for (const language of drawnLanguages) files[language] = await drawPage(pathname, file, language);
+    return files;
+  };
+  for (const [pathname, file] of Object.entries(DRAWN)) pages[pathname] = await drawEveryLanguage(pathname, file);
+  const notFoundByLanguage = await drawEveryLanguage(NOT_FOUND.from, NOT_FOUND.file);
   for (const [pathname, sources] of Object.entries(PRELOADED)) {
     const links = chunksOf(manifest, sources)
       .filter((file) => !shell.includes(`/${file}"`))
@@ -237,8 +282,13 @@ try {
     writeCompressed(path.join(outDir, file), page);
     pages[pathname] = `prerendered/${file}`;
   }
-  // Which page the server sends for which address (apps/api/src/plugins/web.ts).
+  // Which page the server sends for which address: a drawn page's file in each language, a member's screen's one
+  // file (apps/api/src/plugins/web.ts).
   writeFileSync(path.join(outDir, 'pages.json'), JSON.stringify(pages, null, 2));
+  const routes = routePatterns();
+  if (routes.includes(NOT_FOUND.from)) throw new Error(`${NOT_FOUND.from} is a route: draw the not-found page from another address`);
+  const notFound = notFoundByLanguage.en;
+  writeFileSync(path.join(outDir, 'routes.json'), JSON.stringify({ routes, drawn: Object.keys(DRAWN), notFound, notFoundByLanguage }, null, 2));
 } finally {
   await vite.close();
   dom.window.close();

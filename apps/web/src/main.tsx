@@ -1,11 +1,14 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from './lib/react-dom-client';
-import { AppProvider } from './app/provider';
+import { AppFrame } from './app/app-frame';
+import { takeDrawnConfig, watchDrawnPage, type DrawnPage } from './app/drawn-page';
 import { RouterProvider } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { createAppRouter, whenRouterReady, type AppRouterInstance } from './app/router';
 import { loadStartupData } from './app/startup-data';
 import { createQueryClient } from './lib/query-client';
+import { preferredLanguage, switchLanguage } from './lib/i18n';
+import { isLanguage } from '@terrafund/contracts/i18n';
 import './index.css';
 
 // The CSP allows no eval: zod's first object parse would probe `new Function`, and the browser would report a
@@ -17,53 +20,28 @@ Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfi
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-type HeldAction = { click: HTMLElement } | { form: EventTarget | null; submitter: HTMLElement | null };
-
-declare global {
-  interface Window {
-    /** Set once the app has rendered (or hydrated) its first screen; index.html holds what was done before. */
-    __appReady?: boolean;
-    __held?: HeldAction[];
-  }
-}
-
-/**
- * Marks the app as running once its first screen is committed, and does what the visitor did on the drawn page
- * before (index.html held it): the buttons pressed, in order, and a form sent with Enter. Elements the first
- * render replaced are gone and skipped.
- */
-function AppStarted() {
-  useEffect(() => {
-    window.__appReady = true;
-    // The drawn page skipped laying out what was off screen (index.css): the live page is laid out whole, before
-    // a held press scrolls to a section by its position.
-    document.getElementById('root')?.removeAttribute('data-prerendered');
-    const held = window.__held ?? [];
-    window.__held = [];
-    for (const action of held) {
-      if ('click' in action) {
-        if (action.click.isConnected) action.click.click();
-      } else if (action.form instanceof HTMLFormElement && action.form.isConnected) {
-        action.form.requestSubmit(action.submitter ?? undefined);
-      }
-    }
-  }, []);
-  return null;
-}
-
-/** The app around its router. */
-const appWith = (router: AppRouterInstance, queryClient: QueryClient) => (
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-      <AppStarted />
-    </AppProvider>
-  </StrictMode>
+/** The app around its router (app/app-frame.tsx: the same frame the build draws the drawn pages in). */
+const appWith = (router: AppRouterInstance, queryClient: QueryClient, drawnPage?: DrawnPage) => (
+  <AppFrame queryClient={queryClient} drawnPage={drawnPage}>
+    <RouterProvider router={router} />
+  </AppFrame>
 );
 
 // The landing and sign-in pages arrive drawn (scripts/prerender.mjs) as a first-time visitor sees them: no session,
-// dark theme. With a stored session the drawn page is hidden (index.html) and replaced instead.
-const adoptsDrawnPage = () => root.hasAttribute('data-prerendered') && !document.documentElement.classList.contains('has-session');
+// dark theme, in the language the server chose (<html lang>). With a stored session, or another language chosen in
+// this browser, the drawn page is hidden (index.html) and replaced instead.
+const adoptsDrawnPage = () =>
+  root.hasAttribute('data-prerendered') &&
+  !document.documentElement.classList.contains('has-session') &&
+  !document.documentElement.classList.contains('other-language');
+
+// The language of the first render, its catalogue loaded before it (issue 35): a drawn page's own, so that React
+// adopts it as it was drawn; otherwise the one chosen in this browser, else the browser's best match, else English.
+const drawnLanguage = document.documentElement.lang;
+const languageReady = switchLanguage(adoptsDrawnPage() && isLanguage(drawnLanguage) ? drawnLanguage : preferredLanguage()).catch(
+  // The catalogue could not be loaded (the connection dropped): the app starts in English, the fallback.
+  (error: unknown) => console.error('Could not load the language', error),
+);
 
 // A drawn page is adopted (hydration) once the screen's own module has loaded, instead of drawn again, and a
 // remembered light theme follows right after through the stores' server snapshots; any other start draws the app.
@@ -98,11 +76,17 @@ void next().then(async () => {
   const router = createAppRouter();
   await next();
   router.initialize();
-  const app = appWith(router, queryClient);
   const routerReady = whenRouterReady(router);
   if (adoptsDrawnPage()) {
-    void routerReady.then(() => render(app));
+    // The first render must be the drawn one: from the settings the page was sent with, and watching what the
+    // visitor does with it until React has taken over (app/drawn-page.ts).
+    takeDrawnConfig(root, queryClient);
+    const app = appWith(router, queryClient, watchDrawnPage(root));
+    void Promise.all([routerReady, languageReady]).then(() => render(app));
     return;
   }
-  void Promise.race([Promise.all([routerReady, dataReady]), new Promise((resolve) => setTimeout(resolve, STARTUP_WAIT_MS))]).then(() => render(app));
+  const app = appWith(router, queryClient);
+  const waited = Promise.race([Promise.all([routerReady, dataReady]), new Promise((resolve) => setTimeout(resolve, STARTUP_WAIT_MS))]);
+  // The catalogue is not raced: a first render in English, then Spanish, would be two screens.
+  void Promise.all([waited, languageReady]).then(() => render(app));
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, KYC_STATUSES } from './constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, KYC_STATUSES } from './constants';
 import {
   emailField,
   nameField,
@@ -10,6 +10,7 @@ import {
 } from './fields';
 import { membershipViewSchema } from './membership';
 import { messages } from './messages';
+import { localeField } from './users';
 
 const v = messages.validation;
 
@@ -33,6 +34,13 @@ export const userSchema = z.object({
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
   twoFactorEnabled: z.boolean(),
+  /**
+   * When the member closed the account (issue 34), null while it is open. Only admins ever see a closed account
+   * (status "Closed", its e-mail the tombstone `closed-<id>@invalid`); it cannot sign in or be reopened.
+   */
+  closedAt: z.string().nullable().optional(),
+  /** The member's language (issue 35): always sent by the API; optional so a client built before it still parses. */
+  locale: localeField.optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -44,20 +52,49 @@ function confirmedBy<S extends z.ZodType<Record<K | 'confirmPassword', string>>,
   return schema.refine((f) => f[field] === f.confirmPassword, { path: ['confirmPassword'], message });
 }
 
+/**
+ * The strength rule (password-strength.ts), loaded on first use: in the browser its word lists are a chunk of
+ * their own, fetched only by the forms that set a password.
+ */
+export const loadPasswordStrength = () => import('./password-strength');
+
+type Person = { email?: string; firstName?: string; lastName?: string };
+
+/**
+ * The form refused, with zxcvbn's reason under `field`, when the new password is one the API refuses too
+ * (same rule, same message). Asynchronous because the rule loads on first use; a password of the wrong length
+ * has its own message already (passwordField). `person` names the words the member typed about themselves.
+ */
+function checkingStrength<S extends z.ZodType<Record<K, string>>, K extends string>(schema: S, field: K, person: (form: z.output<S>) => Person): S {
+  return schema.superRefine(async (form, ctx) => {
+    const password = form[field];
+    if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
+    const strength = await loadPasswordStrength();
+    const problem = strength.passwordStrengthProblem(password, strength.personalInputs(person(form)));
+    if (problem) ctx.addIssue({ code: 'custom', path: [field], message: problem });
+  });
+}
+
 export const registerBody = z.object({
   firstName: nameField,
   lastName: nameField,
   email: emailField,
   phone: phoneField.optional().default(''),
   password: passwordField,
+  /** The language the sign-up was made in; without it the API keeps the request's Accept-Language. */
+  locale: localeField.optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
-/** The registration form: the API body plus what only the browser checks. */
-export const registerForm = confirmedBy(
-  registerBody.extend({ phone: phoneField, confirmPassword: confirmPasswordField, terms: z.boolean().refine((ticked) => ticked, v.termsRequired) }),
+/** The registration form: the API body plus what only the browser checks (the strength rule is the API's too). */
+export const registerForm = checkingStrength(
+  confirmedBy(
+    registerBody.extend({ phone: phoneField, confirmPassword: confirmPasswordField, terms: z.boolean().refine((ticked) => ticked, v.termsRequired) }),
+    'password',
+    v.passwordsDoNotMatch,
+  ),
   'password',
-  v.passwordsDoNotMatch,
+  (form) => form,
 );
 export type RegisterForm = z.input<typeof registerForm>;
 
@@ -89,10 +126,11 @@ export const resetPasswordBody = z.object({
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
-export const resetPasswordForm = confirmedBy(
-  z.object({ newPassword: passwordField, confirmPassword: confirmPasswordField }),
+/** The reset form knows nobody's name (the link alone names the account): the API adds them to the check. */
+export const resetPasswordForm = checkingStrength(
+  confirmedBy(z.object({ newPassword: passwordField, confirmPassword: confirmPasswordField }), 'newPassword', v.passwordsDoNotMatch),
   'newPassword',
-  v.passwordsDoNotMatch,
+  () => ({}),
 );
 export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 
@@ -102,11 +140,14 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
-export const changePasswordForm = confirmedBy(
-  changePasswordBody.extend({ confirmPassword: confirmPasswordField }),
-  'newPassword',
-  v.newPasswordsDoNotMatch,
-);
+/** The change form of a signed-in member, whose own address and names the new password must not simply repeat. */
+export const changePasswordFormFor = (person: Person) =>
+  checkingStrength(
+    confirmedBy(changePasswordBody.extend({ confirmPassword: confirmPasswordField }), 'newPassword', v.newPasswordsDoNotMatch),
+    'newPassword',
+    () => person,
+  );
+export const changePasswordForm = changePasswordFormFor({});
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 
 /** The spec's client sends email too; it must equal the current one (e-mail is read-only). */
@@ -115,6 +156,7 @@ export const updateProfileBody = z.object({
   lastName: nameField.optional(),
   email: emailField.optional(),
   phone: phoneField.optional(),
+  locale: localeField.optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 
@@ -144,5 +186,12 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 export const publicConfigSchema = z.object({
   contactEmail: z.string(),
   contactPhone: z.string(),
+  /** The coins paid out (WITHDRAWAL_ASSETS, in that order), each with the flat fee kept from a withdrawal. */
+  withdrawalAssets: z.array(z.object({ id: z.string(), name: z.string(), network: z.string(), feeUsd: z.number() })),
+  /** PAYOUT_PROVIDER: sandbox, btcpay, nowpayments or manual (manual: an admin types the transaction hash). */
+  payoutProvider: z.string(),
+  withdrawalFeeUsd: z.number(),
+  minWithdrawalUsd: z.number(),
+  withdrawalDailyLimitUsd: z.number(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

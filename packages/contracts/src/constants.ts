@@ -34,3 +34,15 @@ export const LANDING_PLANS = [
 /** The investment projection's periods (GET /api/dashboard/performance). */
 export const PROJECTION_PERIODS = ['1W', '1M', '3M', '1Y', '3Y'] as const;
 export type ProjectionPeriod = (typeof PROJECTION_PERIODS)[number];
+
+/**
+ * The privacy rules' numbers (issue 34; the schemas are in privacy.ts). Here, in a value module, because the Privacy
+ * Policy on the landing page quotes them: from privacy.ts they brought zod to the landing page (over its budget).
+ */
+/** One export a day per member; a ready export can be downloaded for this many days, then it is deleted. */
+export const DATA_EXPORT_INTERVAL_HOURS = 24;
+export const DATA_EXPORT_TTL_DAYS = 7;
+/** How long the KYC record and documents of a closed account are kept (anti-money-laundering), unless configured. */
+export const KYC_RETENTION_DAYS_DEFAULT = 1825;
+/** The word the member types to confirm closing. */
+export const CLOSE_CONFIRMATION = 'CLOSE';

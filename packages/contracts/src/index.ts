@@ -16,3 +16,6 @@ export * from './money-format';
 export * from './project-assets';
 export * from './notification-types';
 export * from './kyc-documents';
+export * from './withdrawal-assets';
+export * from './mail';
+export * from './privacy';

@@ -2,6 +2,16 @@
  * Every user-facing message, quoted once. The spec's wording is kept exactly where the spec gives one;
  * the rest follows its tone. Both the API (error bodies) and the web app (forms, toasts) import from here.
  */
+/**
+ * A message with values in it: called with the values in the order of `names`, as `messages.auth.resendCooldown(30)`;
+ * its `template` is the text with `{name}` placeholders, which the catalogues translate (i18n/).
+ */
+export function template<const Names extends readonly string[]>(text: string, ...names: Names) {
+  const fill = (...values: { [K in keyof Names]: string | number }): string =>
+    names.reduce<string>((out, name, i) => out.replaceAll(`{${name}}`, String(values[i])), text);
+  return Object.assign(fill, { template: text, names });
+}
+
 export const messages = {
   validation: {
     emailRequired: 'Email is required',
@@ -9,8 +19,9 @@ export const messages = {
     passwordRequired: 'Password is required',
     passwordTooShort: 'Password must be at least 8 characters',
     passwordTooLong: 'Password must be at most 128 characters',
-    /** Server-side only (the common-password lists are not shipped to the browser). */
-    passwordTooCommon: 'This password is too common or too easy to guess. Please choose a less predictable one.',
+    /** The strength rule's fallbacks, when zxcvbn gives no warning or no suggestion of its own (password-strength.ts). */
+    passwordTooWeak: 'This password is too easy to guess.',
+    passwordAdvice: 'Use a few uncommon words together, or a longer password.',
     nameRequired: 'Name is required',
     nameTooShort: 'Name must be at least 2 characters',
     nameTooLong: 'Name must be at most 50 characters',
@@ -26,6 +37,8 @@ export const messages = {
     invalidJson: 'The request body is not valid JSON',
     bodyTooLarge: 'The request body is too large',
     unsupportedMediaType: 'Unsupported content type',
+    /** PATCH /api/users/profile {locale} and the sign-up's optional locale: one of LANGUAGES (i18n/languages.ts). */
+    localeInvalid: 'Language must be en (English), es (Spanish) or fr (French)',
   },
   auth: {
     invalidCredentials: 'Invalid email or password',
@@ -34,8 +47,8 @@ export const messages = {
     invalidOtp: 'Invalid or expired verification code',
     otpTooManyAttempts: 'Too many wrong codes. Please request a new code.',
     alreadyVerified: 'Email is already verified',
-    resendCooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code`,
-    tooManyRequests: (seconds: number) => `Too many attempts. Please try again in ${seconds} seconds.`,
+    resendCooldown: template('Please wait {seconds} seconds before requesting a new code', 'seconds'),
+    tooManyRequests: template('Too many attempts. Please try again in {seconds} seconds.', 'seconds'),
     invalidResetToken: 'Invalid reset link. Please request a new password reset.',
     currentPasswordIncorrect: 'Current password is incorrect',
     samePassword: 'New password must be different from the current password',
@@ -45,6 +58,8 @@ export const messages = {
     passwordReset: 'Password reset successfully! Redirecting to login...',
     passwordChanged: 'Password changed successfully',
     loggedOut: 'Logged out',
+    /** The sign-up's and the unverified sign-in's answer. */
+    verificationSent: 'Please verify your email. A verification code has been sent.',
   },
   kyc: {
     fillAllFields: 'Please fill all required fields',
@@ -75,8 +90,8 @@ export const messages = {
     loadUsersFailed: 'Failed to load users.',
     loadPendingFailed: 'Failed to load pending KYC users.',
     loadUserFailed: 'Failed to load user data. Please try again.',
-    documentsMissing: (documents: string) => `Please upload your ${documents} to submit your verification`,
-    uploadLimit: (perDay: number) => `You can upload at most ${perDay} documents a day. Please try again tomorrow.`,
+    documentsMissing: template('Please upload your {documents} to submit your verification', 'documents'),
+    uploadLimit: template('You can upload at most {perDay} documents a day. Please try again tomorrow.', 'perDay'),
   },
   ledger: {
     insufficientBalance: 'Insufficient balance',
@@ -89,7 +104,7 @@ export const messages = {
     minWithdrawal: 'Minimum withdrawal amount is 25 Crypto',
     planRequired: 'Please select an investment plan',
     kycRequired: 'Please complete your KYC verification before withdrawing',
-    withdrawalRequested: (amount: string) => `Your withdrawal of ${amount} Crypto is being processed`,
+    withdrawalRequested: template('Your withdrawal of {amount} Crypto is being processed', 'amount'),
     withdrawalNotPending: 'Only a pending withdrawal can be updated',
     decisionInvalid: 'Status must be completed or failed',
     transactionNotFound: 'Transaction not found',
@@ -106,6 +121,45 @@ export const messages = {
     paymentProviderUnavailable: 'The payment provider is not answering. Please try again in a few minutes.',
     depositPending: 'You already have a payment in progress for this plan',
   },
+  withdrawals: {
+    /** `name` is the coin's catalogue name (withdrawal-assets.ts): "Please enter a valid Bitcoin address". */
+    invalidAddress: template('Please enter a valid {name} address', 'name'),
+    invalidTxHash: template('Please enter a valid {name} transaction hash', 'name'),
+    assetInvalid: 'Please choose the coin to receive',
+    txHashInvalid: 'Please enter a valid transaction hash',
+    reasonInvalid: 'Reason must be text of at most 500 characters',
+    dailyLimitReached: 'Daily withdrawal limit reached',
+    /** 409 to an admin deciding a withdrawal whose member has not followed the mailed link yet. */
+    awaitingConfirmation: 'This withdrawal is waiting for the member to confirm it',
+    alreadyApproved: 'You have already approved this withdrawal',
+    notDecidable: 'This withdrawal can no longer be decided',
+    notCancellable: 'This withdrawal can no longer be cancelled',
+    tokenInvalid: 'This confirmation link is invalid or has already been used',
+    tokenExpired: 'This confirmation link has expired. The amount is back in your wallet.',
+    addressNotFound: 'Address not found',
+    requestedNewAddress: 'Check your mailbox: follow the link we sent to confirm this new address.',
+    confirmed: 'Withdrawal confirmed. It will be sent once approved.',
+    cancelled: 'Withdrawal cancelled. The amount is back in your wallet.',
+    approvalRecorded: 'Approval recorded. A second administrator must approve this withdrawal.',
+    waitingForProvider: 'Waiting for the provider',
+    addressRemoved: 'Address removed',
+    /** Timeline reasons, in plain words. */
+    reasons: {
+      cancelledByMember: 'Cancelled by you',
+      confirmationExpired: 'The confirmation link expired',
+      refusedByAdmin: 'Refused by an administrator',
+      providerFailed: 'The payout failed at the provider',
+    },
+    stageLabels: {
+      awaiting_confirmation: 'Waiting for your confirmation',
+      awaiting_approval: 'Waiting for approval',
+      waiting_for_provider: 'Waiting for the provider',
+      sent: 'Sent',
+      completed: 'Completed',
+      failed: 'Failed',
+      cancelled: 'Cancelled',
+    },
+  },
   notifications: {
     cursorInvalid: 'Invalid page cursor',
     readBodyInvalid: 'Send {"ids": [...]} or {"all": true}',
@@ -121,8 +175,8 @@ export const messages = {
   },
   membership: {
     ended: 'Your membership has ended',
-    endedOn: (date: string) => `Ended on ${date}`,
-    endsOn: (date: string) => `Ends on ${date}`,
+    endedOn: template('Ended on {date}', 'date'),
+    endsOn: template('Ends on {date}', 'date'),
     renew: 'Buy a new pack to receive dividends again. It starts when its payment is confirmed.',
     renewButton: 'Buy a new pack',
   },
@@ -137,6 +191,37 @@ export const messages = {
     auditDateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
     auditRangeInvalid: 'The start date must not be after the end date',
     auditActionInvalid: 'Action must be an action name such as kyc.approved',
+  },
+  /** The password or 2FA code asked again before money or data leaves (withdrawals, data export, closing). */
+  stepUp: {
+    passwordIncorrect: 'Incorrect password',
+    codeInvalid: 'Invalid code',
+  },
+  /** The privacy rights of issue 34: the data export, closing the account, mail preferences and unsubscribing. */
+  privacy: {
+    exportStarted: 'Your data export has started. We will e-mail you when it is ready to download.',
+    exportOncePerDay: 'You can ask for one data export a day. Please try again tomorrow.',
+    exportNotFound: 'Data export not found',
+    exportNotReady: 'This data export is still being prepared. Please try again in a moment.',
+    exportExpired: 'This download link has expired. Please ask for a new data export.',
+    exportFailed: 'Failed to start the data export.',
+    exportReadyTitle: 'Your data export is ready',
+    exportReadyBody: 'Download it from Profile → Privacy within 7 days.',
+    confirmRequired: 'Type CLOSE to confirm',
+    closeBalance: template('Please withdraw your balance of {amount} before closing your account (it is at least the minimum withdrawal).', 'amount'),
+    closePendingWithdrawal: 'You have a withdrawal in progress. Please wait until it is completed or failed.',
+    closeOpenInvestment: 'You have an investment in a project that has not ended yet.',
+    closePaymentPending: 'You have a payment being settled or held for review. Please wait until it is decided.',
+    closeSmallBalance: template('Your balance of {amount} is below the minimum withdrawal and will be given up when you close your account.', 'amount'),
+    closed: 'Your account is closed. We are sorry to see you go.',
+    closeFailed: 'Failed to close the account.',
+    accountClosed: 'This account is closed and cannot be changed or reopened',
+    preferencesUpdated: 'Notification preferences saved',
+    preferencesFailed: 'Failed to save notification preferences.',
+    preferenceInvalid: 'Each preference must be true or false',
+    unsubscribeInvalid: 'This unsubscribe link is invalid. Please change your mail preferences from Profile → Notifications.',
+    unsubscribed: template('You will no longer receive {kind} e-mails. You can turn them on again in Profile → Notifications.', 'kind'),
+    unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
   },
   twoFactor: {
     codeRequired: 'Please enter the 6-digit code from your authenticator app',
@@ -175,9 +260,9 @@ export const messages = {
     notFoundText: "The project you're looking for doesn't exist or has been removed.",
     loadFailed: 'Failed to load project details',
     investFailed: 'Failed to process investment',
-    minInvestment: (amount: string) => `Minimum investment is ${amount}`,
-    investing: (amount: string) => `Your investment of ${amount} is being processed`,
-    exceedsRemaining: (amount: string) => `The most you can invest in this project is ${amount}`,
+    minInvestment: template('Minimum investment is {amount}', 'amount'),
+    investing: template('Your investment of {amount} is being processed', 'amount'),
+    exceedsRemaining: template('The most you can invest in this project is {amount}', 'amount'),
     fullyFunded: 'This project is fully funded',
     notAvailable: 'This project is not open for investment',
     insufficientBalance: 'Insufficient balance',
@@ -189,7 +274,7 @@ export const messages = {
     updateFailed: 'Failed to update project',
     deleted: 'Project deleted successfully',
     deleteFailed: 'Failed to delete project',
-    required: (field: string) => `${field} is required`,
+    required: template('{field} is required', 'field'),
     titleRequired: 'Title is required',
     descriptionRequired: 'Description is required',
     locationRequired: 'Location is required',
@@ -201,7 +286,7 @@ export const messages = {
     minInvestmentInvalid: 'Minimum investment must be an amount of at least 0',
     minInvestmentAboveTarget: 'Minimum investment cannot be above the target',
     unitsInvalid: 'Units must be a whole number of at least 1',
-    yearBuiltInvalid: (year: number) => `Year built must be between 1800 and ${year}`,
+    yearBuiltInvalid: template('Year built must be between 1800 and {year}', 'year'),
     occupancyInvalid: 'Occupancy rate must be between 0 and 100',
     paymentScheduleInvalid: 'Payment schedule must be monthly, quarterly or annually',
     propertyTypeRequired: 'Property type is required',
@@ -218,7 +303,7 @@ export const messages = {
     documentTypeInvalid: 'Invalid file type. Please upload a PDF document',
     uploadFailed: 'Failed to upload file. Please try again.',
     amountInvalid: 'Please enter a valid amount',
-    targetBelowFunded: (amount: string) => `Target cannot be below the amount already invested (${amount})`,
+    targetBelowFunded: template('Target cannot be below the amount already invested ({amount})', 'amount'),
     assetNotFound: 'An uploaded file was not found. Please upload it again.',
     assetKindInvalid: 'Kind must be image or document',
     fileMissing: 'Please choose a file to upload',
@@ -235,7 +320,7 @@ export const messages = {
   common: {
     notFound: 'Not found',
     unexpected: 'An error occurred. Please try again.',
-    routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
+    routeNotFound: template('Route {method} {url} not found', 'method', 'url'),
     serviceUnavailable: 'Service unavailable',
     metricsTokenRequired: 'A valid metrics token is required',
   },
@@ -275,5 +360,7 @@ export const errorCodes = [
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
   'TWO_FACTOR_REQUIRED',
+  /** A data export's download link past its 7 days (410). */
+  'GONE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -41,10 +41,34 @@ export function formatDecimal(value: number, decimals: number, { trimZeros = fal
   return `${negative ? '-' : ''}${groupThousands(whole!)}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** US dollars for people, en-US style, with `decimals` places: "$1,234.50", "-$25.00". */
-export function formatUsd(usd: number, decimals: 0 | 2 = 2): string {
+/**
+ * US dollars for people, en-US style, with `decimals` places: "$1,234.50", "-$25.00". With another `locale`
+ * (an `Intl` locale: es-ES, fr-FR), as that locale writes dollars, always grouped by thousands: "1.234,50 US$",
+ * "1 234,50 $US" (issue 35; en-US stays written out, without Intl's start-up cost).
+ */
+export function formatUsd(usd: number, decimals: 0 | 2 = 2, locale = 'en-US'): string {
+  if (locale !== 'en-US') return usdFormat(locale, decimals).format(usd);
   const text = formatDecimal(usd, decimals);
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
+const usdFormats = new Map<string, Intl.NumberFormat>();
+
+/** The locale's dollar format with `decimals` places, made once (making one costs more than using it). */
+function usdFormat(locale: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale}/${decimals}`;
+  let found = usdFormats.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: 'always',
+    });
+    usdFormats.set(key, found);
+  }
+  return found;
 }
 
 /**

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { membershipViewSchema } from './membership';
 import { PROJECTION_PERIODS } from './constants';
 import { messages } from './messages';
+import { stepUpFields } from './security';
+import { refineWithdrawalAddress, WITHDRAWAL_FEE_USD_DEFAULT, withdrawalAssetIdSchema, isWithdrawalAssetId } from './withdrawal-assets';
 
 /** The four packs (docs/product.md §5.2 Packs, wallet table; docs/product.md §5.6 Dividends): dividends on business days. */
 export const PACKS = [
@@ -58,7 +60,43 @@ export const PACK_FEATURES = [
 ] as const;
 
 export const MIN_WITHDRAWAL_USD = 25;
-export const WITHDRAWAL_NETWORK_FEE = 1;
+/** The default flat fee kept from every withdrawal (WITHDRAWAL_FEE_USD); GET /api/config says the one in force. */
+export const WITHDRAWAL_NETWORK_FEE = WITHDRAWAL_FEE_USD_DEFAULT;
+
+/**
+ * Where a withdrawal is (issue "Money out for real"). `status` stays pending|completed|failed; the stage says more:
+ * awaiting_confirmation (new address: the mailed link is not yet followed), awaiting_approval, waiting_for_provider
+ * (approved, the payout could not be created yet: retried), sent (at the provider, in flight), completed, failed,
+ * cancelled (by its member; status failed).
+ */
+export const WITHDRAWAL_STAGES = [
+  'awaiting_confirmation',
+  'awaiting_approval',
+  'waiting_for_provider',
+  'sent',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type WithdrawalStage = (typeof WITHDRAWAL_STAGES)[number];
+
+export const PAYOUT_PROVIDERS = ['sandbox', 'btcpay', 'nowpayments', 'manual'] as const;
+export type PayoutProviderId = (typeof PAYOUT_PROVIDERS)[number];
+
+/** The payout at the provider, as last read there; fields are null until the provider says them. */
+export const withdrawalPayoutSchema = z.object({
+  provider: z.string(),
+  id: z.string().nullable(),
+  state: z.string().nullable(),
+  cryptoAmount: z.string().nullable(),
+  cryptoCurrency: z.string().nullable(),
+  txHash: z.string().nullable(),
+});
+export type WithdrawalPayout = z.infer<typeof withdrawalPayoutSchema>;
+
+/** One admin's approval of a withdrawal (admin answers only). */
+export const withdrawalApprovalSchema = z.object({ adminEmail: z.string(), at: z.string() });
+export type WithdrawalApproval = z.infer<typeof withdrawalApprovalSchema>;
 
 export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'payout', 'investment'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -91,6 +129,20 @@ export const transactionSchema = z.object({
   date: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  // Withdrawals only ------------------------------------------------------------------------------------------
+  /** The coin's id (WITHDRAWAL_ASSET_IDS); null on a withdrawal made before coins were named. */
+  asset: z.string().nullable().optional(),
+  network: z.string().nullable().optional(),
+  /** The flat fee kept from the amount, USD. */
+  fee: z.number().optional(),
+  /** What the member receives: amount − fee, USD. */
+  receiveAmount: z.number().optional(),
+  /** True while a first withdrawal to this address waits for the mailed link. */
+  awaitingConfirmation: z.boolean().optional(),
+  stage: z.enum(WITHDRAWAL_STAGES).optional(),
+  payout: withdrawalPayoutSchema.nullable().optional(),
+  /** Admin answers only (decision routes, admin list and detail): never sent to members. */
+  approvals: z.array(withdrawalApprovalSchema).optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -106,19 +158,32 @@ export const usdAmount = (invalid: string) =>
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, invalid);
 
 /**
- * A withdrawal request. The spec's client also sends `_id`, `status`, `userId` and `description`: they are
- * accepted and ignored (the schema strips them), so the server decides all of them.
+ * A withdrawal request's fields, without the address rule (for forms that extend them): `asset` names the coin,
+ * `walletAddress` is checked for it (refineWithdrawalAddress), `password` or `code` is the step-up. The spec's
+ * client also sends `_id`, `status`, `userId` and `description`: they are accepted and ignored (the schema strips
+ * them), so the server decides all of them.
  */
-export const createWithdrawalBody = z.object({
+export const withdrawalRequestFields = z.object({
   type: z.literal('withdrawal'),
   amount: usdAmount(w.amountInvalid).refine((v) => v >= MIN_WITHDRAWAL_USD, w.minWithdrawal),
   walletAddress: z
     .string({ error: w.walletAddressRequired })
     .trim()
     .min(1, w.walletAddressRequired)
-    .max(200, w.walletAddressInvalid)
-    .regex(/^[A-Za-z0-9:._-]+$/, w.walletAddressInvalid),
+    .max(200, w.walletAddressInvalid),
+  asset: withdrawalAssetIdSchema,
+  ...stepUpFields,
 });
+
+/** POST /api/transactions `{type:"withdrawal", amount, walletAddress, asset, password | code}`. */
+export const createWithdrawalBody = withdrawalRequestFields.superRefine((value, ctx) => {
+  // The address is checked for its coin once both are readable, whatever else is wrong (the amount, say).
+  if (!isWithdrawalAssetId(value.asset) || typeof value.walletAddress !== 'string' || value.walletAddress === '') return;
+  refineWithdrawalAddress(value, ctx);
+}, { when: (payload) => {
+  const value = payload.value as { asset?: unknown; walletAddress?: unknown } | undefined;
+  return typeof value === 'object' && value !== null && isWithdrawalAssetId(value.asset) && typeof value.walletAddress === 'string';
+} });
 export type CreateWithdrawalBody = z.input<typeof createWithdrawalBody>;
 
 /**
@@ -143,9 +208,15 @@ export type CreateTransactionBody = z.input<typeof createTransactionBody>;
 export const depositResponseSchema = z.object({ transaction: transactionSchema, payment_url: z.string() });
 export type DepositResponse = z.infer<typeof depositResponseSchema>;
 
+/**
+ * An admin's decision. `completed` is an approval (two admins at or above WITHDRAWAL_DUAL_APPROVAL_USD), or with
+ * PAYOUT_PROVIDER=manual the completion itself, which needs the `txHash` of the coin's shape. `reason` says why a
+ * withdrawal is failed (shown on its timeline).
+ */
 export const withdrawalDecisionBody = z.object({
   status: z.enum(['completed', 'failed'], { error: w.decisionInvalid }),
-  txHash: z.string().trim().max(200).optional(),
+  txHash: z.string({ error: messages.withdrawals.txHashInvalid }).trim().max(200, messages.withdrawals.txHashInvalid).optional(),
+  reason: z.string({ error: messages.withdrawals.reasonInvalid }).trim().max(500, messages.withdrawals.reasonInvalid).optional(),
 });
 export type WithdrawalDecisionBody = z.input<typeof withdrawalDecisionBody>;
 
@@ -170,6 +241,8 @@ export type ProjectionPoint = z.infer<typeof projectionPointSchema>;
 /** A transaction as admins see it: with its member (docs/product.md §9.4 Shapes, admin views). */
 export const adminTransactionSchema = transactionSchema.extend({
   user: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  /** Withdrawals: how many admins approved it so far. */
+  approvalsCount: z.number().int().optional(),
 });
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 
@@ -223,3 +296,26 @@ export const adminStatsSchema = z.object({
   investmentGrowth: z.number(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+// Withdrawal confirmation and address book ------------------------------------------------------------------
+
+/** POST /api/withdrawals/confirm: the token from the mailed link (the token is the credential). */
+export const confirmWithdrawalBody = z.object({
+  token: z
+    .string({ error: messages.withdrawals.tokenInvalid })
+    .trim()
+    .min(1, messages.withdrawals.tokenInvalid)
+    .max(200, messages.withdrawals.tokenInvalid),
+});
+export type ConfirmWithdrawalBody = z.input<typeof confirmWithdrawalBody>;
+
+/** GET /api/users/withdrawal-addresses: the member's confirmed addresses, newest first. */
+export const withdrawalAddressSchema = z.object({
+  id: z.string(),
+  asset: z.string(),
+  address: z.string(),
+  confirmedAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type WithdrawalAddress = z.infer<typeof withdrawalAddressSchema>;
+export const withdrawalAddressListSchema = z.array(withdrawalAddressSchema);

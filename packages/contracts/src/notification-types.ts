@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'investment.made',
   'membership.ending',
   'membership.ended',
+  'data.export_ready',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -29,6 +30,7 @@ export const NOTIFICATION_LINKS: Record<NotificationType, string> = {
   'investment.made': '/projects',
   'membership.ending': '/wallet',
   'membership.ended': '/wallet',
+  'data.export_ready': '/profile#privacy',
 };
 
 /** Notifications a page of GET /api/notifications holds at most. */

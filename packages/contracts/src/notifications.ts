@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
-import { transactionSchema } from './money';
+import { transactionSchema, withdrawalApprovalSchema, withdrawalPayoutSchema } from './money';
 import { NOTIFICATION_TYPES, NOTIFICATIONS_READ_MAX_IDS } from './notification-types';
 
 export const notificationSchema = z.object({
@@ -65,15 +65,33 @@ export const statementQuery = z
   .refine((q) => q.from <= q.to, { message: s.rangeInvalid, path: ['to'] });
 export type StatementQuery = z.infer<typeof statementQuery>;
 
-export const WITHDRAWAL_TIMELINE_STATUSES = ['requested', 'completed', 'failed'] as const;
+/** A withdrawal's steps: one `approved` per approval; `completed` carries the txHash, `failed`/`cancelled` a reason. */
+export const WITHDRAWAL_TIMELINE_STATUSES = ['requested', 'confirmed', 'approved', 'sent', 'completed', 'failed', 'cancelled'] as const;
+export type WithdrawalTimelineStatus = (typeof WITHDRAWAL_TIMELINE_STATUSES)[number];
 
 export const timelineStepSchema = z.object({
   status: z.enum(WITHDRAWAL_TIMELINE_STATUSES),
   at: z.string(),
   txHash: z.string().optional(),
+  /** In plain words: "Cancelled by you", "The confirmation link expired", "Refused by an administrator", … */
+  reason: z.string().optional(),
 });
 export type TimelineStep = z.infer<typeof timelineStepSchema>;
 
 /** GET /api/transactions/{id}: the transaction, and for a withdrawal the steps it went through. */
 export const transactionDetailSchema = transactionSchema.extend({ timeline: z.array(timelineStepSchema).optional() });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+
+/**
+ * GET /api/admin/transactions/{id}: the transaction as admins see it, and for a withdrawal its approvals, timeline,
+ * payout, the provider's last error while waiting for it, the member, and block-explorer links.
+ */
+export const adminTransactionDetailSchema = transactionSchema.extend({
+  approvals: z.array(withdrawalApprovalSchema),
+  timeline: z.array(timelineStepSchema),
+  payout: withdrawalPayoutSchema.nullable(),
+  lastError: z.string().nullable(),
+  member: z.object({ name: z.string(), email: z.string() }),
+  explorer: z.object({ address: z.string().nullable(), transaction: z.string().nullable() }),
+});
+export type AdminTransactionDetail = z.infer<typeof adminTransactionDetailSchema>;

@@ -37,6 +37,16 @@ export const reviewDecisionBody = z.object({
 export type ReviewDecisionBody = z.input<typeof reviewDecisionBody>;
 
 /**
+ * What arrived for a payment, as its provider reports it: a decimal amount (a string, never rounded: coins
+ * have more places than cents) of the coin it came in, e.g. `{amount: "0.00512", currency: "BTC"}`.
+ */
+export const paidAmountSchema = z.object({ amount: z.string(), currency: z.string() });
+export type PaidAmount = z.infer<typeof paidAmountSchema>;
+
+/** What arrived, as the screens write it: the amount exactly as the provider wrote it, then its coin ("0.0195 BTC"). */
+export const formatPaidAmount = (paid: PaidAmount) => `${paid.amount} ${paid.currency}`;
+
+/**
  * A held payment as the admin sees it (GET /api/admin/payments/review), and the same payment once decided
  * (the answer of the decision): `_id` is our invoice, `providerInvoiceId` the provider's name for it.
  */
@@ -49,6 +59,8 @@ export const heldPaymentSchema = z.object({
   pack: z.enum(PACK_IDS),
   /** The pack's price the invoice asked for, in USD. */
   amount: z.number(),
+  /** What arrived, as the provider reported it when last asked; null when it reported nothing paid. */
+  paid: paidAmountSchema.nullable(),
   state: z.enum(PAYMENT_INVOICE_STATES),
   reviewReason: z.enum(REVIEW_REASONS).nullable(),
   /** The provider's own status word, as last read (BTCPay's with its additionalStatus, e.g. "Expired/PaidPartial"). */
@@ -80,7 +92,10 @@ export const packPaymentSchema = z.object({
   _id: z.string(),
   transactionId: z.string(),
   pack: z.enum(PACK_IDS),
+  /** What the pack costs, in USD: what was asked. */
   amount: z.number(),
+  /** What arrived, as the provider reported it (shown for a held payment beside `amount`); null when nothing was reported. */
+  paid: paidAmountSchema.nullable(),
   status: z.enum(PACK_PAYMENT_STATUSES),
   date: z.string(),
   /** The provider's checkout, only while the payment can still be made. */

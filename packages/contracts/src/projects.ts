@@ -125,10 +125,13 @@ export type CreateProjectBody = z.input<typeof createProjectBody>;
 export const updateProjectBody = withRules(projectFields.partial());
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
-/** The project as the API answers it (docs/product.md §9.1 General: `_id`, `owner {_id, firstName, lastName, email}`). */
+/**
+ * The project as the API answers it (docs/product.md §9.1 General: `_id`, `owner {_id, firstName, lastName, email}`).
+ * `owner.email` goes to admins only: a member sees the owner by name, without the key.
+ */
 export const projectSchema = z.object({
   _id: z.string(),
-  owner: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  owner: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string().optional() }),
   title: z.string(),
   description: z.string(),
   location: z.string(),

@@ -13,6 +13,12 @@ export const TOTP_WINDOW_STEPS = 1;
 export const RECOVERY_CODE_COUNT = 10;
 export const TWO_FACTOR_CHALLENGE_TTL_SECONDS = 10 * 60;
 export const TWO_FACTOR_CHALLENGE_MAX_ATTEMPTS = 5;
+/**
+ * After a right password, this many wrong second factors (counted over the member's sign-in attempts of the last
+ * hour, since their last successful sign-in) mail the owner, at most once an hour (docs/security.md §8).
+ */
+export const TWO_FACTOR_ALERT_WRONG_CODES = 3;
+export const TWO_FACTOR_ALERT_INTERVAL_SECONDS = 60 * 60;
 
 const t = messages.twoFactor;
 
@@ -29,17 +35,26 @@ export const secondFactorField = z
   .min(1, t.recoveryOrCodeRequired)
   .max(64, t.recoveryOrCodeRequired);
 
+/**
+ * The account's current password, which every two-factor change asks for again (a session alone must not be
+ * able to put its own authenticator on the account). Missing or wrong, the answer is the same field error.
+ */
+const currentPasswordField = z.string({ error: t.passwordIncorrect }).min(1, t.passwordIncorrect).max(128, t.passwordIncorrect);
+
+export const twoFactorSetupBody = z.object({ password: currentPasswordField });
+export type TwoFactorSetupBody = z.input<typeof twoFactorSetupBody>;
+
 export const twoFactorSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupResponse>;
 
-export const twoFactorEnableBody = z.object({ code: totpCodeField });
+export const twoFactorEnableBody = z.object({ password: currentPasswordField, code: totpCodeField });
 export type TwoFactorEnableBody = z.input<typeof twoFactorEnableBody>;
 
 export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()), message: z.string() });
 export type RecoveryCodes = z.infer<typeof recoveryCodesResponse>;
 
 export const twoFactorDisableBody = z.object({
-  password: z.string({ error: t.passwordIncorrect }).min(1, t.passwordIncorrect).max(128, t.passwordIncorrect),
+  password: currentPasswordField,
   code: secondFactorField,
 });
 export type TwoFactorDisableBody = z.input<typeof twoFactorDisableBody>;
@@ -77,6 +92,7 @@ export const AUDIT_ACTIONS = [
   'admin.promoted',
   '2fa.enabled',
   '2fa.disabled',
+  '2fa.reset',
   'session.revoked',
   'password.changed',
   'password.reset',
@@ -84,6 +100,9 @@ export const AUDIT_ACTIONS = [
   'payment.rejected',
   'user.updated',
   'user.deleted',
+  'data.exported',
+  'account.closed',
+  'kyc.purged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -135,3 +154,16 @@ export const auditRowSchema = z.object({
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 export const auditListSchema = z.array(auditRowSchema);
+
+/**
+ * The step-up asked before money or data leaves the account (withdrawals, the data export, closing it): the password
+ * on an account without two-factor authentication, a current 6-digit code on one with it (recovery codes are not
+ * accepted here). Both are optional in the schema: which one is needed depends on the account, so the server says
+ * which is missing (400 on `password` "Incorrect password" or on `code` "Invalid code").
+ */
+export const stepUpFields = {
+  password: z.string().max(128, messages.stepUp.passwordIncorrect).optional(),
+  code: z.string().max(20, messages.stepUp.codeInvalid).optional(),
+};
+export const STEP_UP_FAILURES_LIMIT = 5;
+export const STEP_UP_FAILURES_WINDOW_SECONDS = 15 * 60;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { KYC_STATUSES, ROLES } from './constants';
 import { nameField, phoneField } from './fields';
+import { LANGUAGES } from './i18n/languages';
+import { messages } from './messages';
 
 export const ADMIN_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -22,3 +24,9 @@ export const adminUpdateUserBody = z.object({
   role: z.enum(ROLES).optional(),
 });
 export type AdminUpdateUserBody = z.input<typeof adminUpdateUserBody>;
+
+/**
+ * The language a member reads (issue 35): `locale` on the user, sent with PATCH /api/users/profile and optionally
+ * with the sign-up (else the sign-up's Accept-Language is kept).
+ */
+export const localeField = z.enum(LANGUAGES, { error: messages.validation.localeInvalid });

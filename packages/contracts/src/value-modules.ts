@@ -4,4 +4,4 @@
  * its schemas cost a slow phone's first screen more than a hundred milliseconds (issue 17). apps/web/vite.config.ts
  * bundles them in one chunk of their own; value-modules.test.ts keeps them free of zod.
  */
-export const VALUE_MODULES = ['constants', 'messages', 'money-format', 'project-assets', 'notification-types', 'kyc-documents', 'contact'];
+export const VALUE_MODULES = ['constants', 'messages', 'money-format', 'project-assets', 'notification-types', 'kyc-documents', 'contact', 'mail-messages'];

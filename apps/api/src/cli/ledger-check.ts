@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase, migrationsFolder, queryRows, type Database } from '../db/client';
-import { checkLedger } from '../modules/ledger';
-import { checkProjectLedger } from '../modules/projects/invest.service';
+import { checkLedger } from '../modules/reports';
+import { checkProjectLedger } from '../modules/projects';
 
 /**
  * `npm run ledger:check`: verifies every ledger invariant against the database the server uses and exits
@@ -33,6 +33,7 @@ async function main() {
         'ledger ok: every entry sums to zero, every balance equals its postings, no member balance is negative, ' +
           'one settlement per provider invoice, member_pack equals the active pack price, ' +
           'one payout per membership and business day and one per member, ' +
+          'each completed withdrawal with its tx hash, hold and fee and each failed one refunded its hold, ' +
           'each project funded by exactly its investments and each invested balance equal to its investments',
       );
       return;

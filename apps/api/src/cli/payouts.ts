@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
 import { createSecrets } from '../lib/crypto';
 import { systemClock } from '../lib/clock';
-import { checkLedger } from '../modules/ledger';
+import { checkLedger } from '../modules/reports';
 import { runMembershipEnds } from '../modules/memberships';
 import { runPayouts } from '../modules/payouts';
 

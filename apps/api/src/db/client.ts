@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { backupSocketPath, serveBackups } from './backup-socket';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -58,10 +59,23 @@ export type DatabaseHandle = {
 const MIGRATION_LOCK_ID = 7_340_021;
 
 export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
-  // A connection attempt to an unreachable server gives up after 10 s instead of hanging with the request.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
-  // An idle client that errors (e.g. the server restarted) must not crash the process.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Waiting for a connection (to open one, or for a free one in a busy pool) gives up after 5 s: a request during
+    // a database restart is answered 503 well within 10 s (plugins/errors.ts), never left hanging.
+    connectionTimeoutMillis: 5_000,
+    // A server that vanished without closing its sockets is noticed by TCP instead of never.
+    keepAlive: true,
+  });
+  // An idle client that errors (the server restarted, `pg_ctl restart -m fast` ended its session) is dropped by the
+  // pool and must not crash the process. A client checked out between two statements of a transaction has no
+  // listener of the pool's: its error (the same restart) is answered by its next statement, which fails, so a
+  // listener of its own keeps the event from being an unhandled one that would end the process.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
@@ -80,18 +94,30 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
   };
 }
 
-/** Embedded PostgreSQL (PGlite): under `dataDir`, or in memory when `dataDir` is undefined. */
-export function connectPglite(dataDir?: string, loadDataDir?: Blob): DatabaseHandle {
+/**
+ * Embedded PostgreSQL (PGlite): under `dataDir`, or in memory when `dataDir` is undefined. With `backupSocket`, the
+ * process answers backups of it there while it is open (db/backup-socket.ts: a running server's `npm run backup`).
+ */
+export function connectPglite(dataDir?: string, loadDataDir?: Blob, options: { backupSocket?: string } = {}): DatabaseHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const backups = options.backupSocket
+    ? serveBackups(client, options.backupSocket, (error) => process.emitWarning(`backup socket: ${String(error)}`)).catch((error: unknown) => {
+        process.emitWarning(`backups of the running server are not served: ${String(error)}`);
+        return undefined;
+      })
+    : undefined;
   return {
     db,
     kind: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
-    close: () => client.close(),
+    async close() {
+      await (await backups)?.close();
+      await client.close();
+    },
     ...{ pglite: client },
   };
 }
@@ -99,7 +125,7 @@ export function connectPglite(dataDir?: string, loadDataDir?: Blob): DatabaseHan
 export function connectDatabase(options: { databaseUrl?: string; dataDir: string; databasePoolSize?: number }): DatabaseHandle {
   return options.databaseUrl
     ? connectPostgres(options.databaseUrl, options.databasePoolSize)
-    : connectPglite(path.join(options.dataDir, 'pglite'));
+    : connectPglite(path.join(options.dataDir, 'pglite'), undefined, { backupSocket: backupSocketPath(options.dataDir) });
 }
 
 /** Rows of a raw SQL query; both drivers answer `{rows}`. */

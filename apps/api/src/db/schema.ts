@@ -8,3 +8,5 @@ export * from './schema/memberships';
 export * from './schema/payments';
 export * from './schema/projects';
 export * from './schema/notifications';
+export * from './schema/privacy';
+export * from './schema/withdrawals';

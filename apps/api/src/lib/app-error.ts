@@ -15,6 +15,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   TWO_FACTOR_REQUIRED: 403,
+  GONE: 410,
 };
 
 type AppErrorExtras = { fields?: Record<string, string>; retryAfter?: number };

@@ -1,8 +1,10 @@
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonString, lazyChildLoggerFactory, requestJson, requestSerializer, secureLogger } from './logger';
+import { lazyChildLoggerFactory, secureLogger } from './logger';
 
 /** Every line a logger at `level` writes, parsed, without its time. */
 function capture(level = 'info') {
@@ -78,29 +80,104 @@ describe('the lazy request logger', () => {
     // Pino's children inherit the spied method, so the nested child of the route shows here too.
     expect(child.mock.calls).toEqual([[{ reqId: 'req-2' }, {}], [{ step: 'payment' }, undefined]]);
   });
-});
 
-describe('the access line’s request part', () => {
-  it('is JSON.stringify of the request serializer’s object, with every field or without some', () => {
-    const socket = { remotePort: 51_234 };
-    const requests = [
-      { method: 'GET', url: '/api/config', host: '127.0.0.1:3000', ip: '127.0.0.1', socket },
-      { method: 'POST', url: '/api/users/reset-password?token=abc&x=1', host: 'terrafund.example', ip: '2001:db8::1', socket },
-      { method: 'GET', url: '/nowhere/"quoted"\\path\u2028', host: 'bücher.example', ip: '203.0.113.9', socket },
-      { method: 'GET', url: '/api/config', host: 'h', ip: '127.0.0.1', socket: {} },
-      { method: 'GET', url: '/api/config', ip: '127.0.0.1', socket },
-      {},
-    ];
-    for (const request of requests) {
-      expect(requestJson(request)).toBe(JSON.stringify(requestSerializer(request)));
+  it('is every member of the child it stands for: level checks, bindings, flush, level changes, events', async () => {
+    const parent = secureLogger(capture().logger) as unknown as FastifyBaseLogger;
+    const lazy = lazyChildLoggerFactory(parent, { reqId: 'req-7' }, {}) as unknown as Logger;
+    const eager = parent.child({ reqId: 'req-7' }, {}) as unknown as Logger;
+    // Every member a pino child has, its prototype's included: the same kind of thing, and the same value if not a function.
+    const members = new Set<string>();
+    for (let object: object | null = eager; object && object !== Object.prototype; object = Object.getPrototypeOf(object) as object | null) {
+      for (const key of Object.getOwnPropertyNames(object)) members.add(key);
     }
-    expect(JSON.parse(requestJson(requests[1]!))).toMatchObject({ url: '/api/users/reset-password?[redacted]' });
+    expect(members.size).toBeGreaterThan(20);
+    for (const member of members) {
+      if (member === 'constructor') continue;
+      const mine = (lazy as unknown as Record<string, unknown>)[member];
+      const theirs = (eager as unknown as Record<string, unknown>)[member];
+      expect(typeof mine, member).toBe(typeof theirs);
+      if (typeof theirs !== 'function' && typeof theirs !== 'object') expect(mine, member).toEqual(theirs);
+      expect(member in lazy, member).toBe(true);
+    }
+    expect(lazy.bindings()).toEqual({ reqId: 'req-7' });
+    expect(lazy.isLevelEnabled('info')).toBe(true);
+    expect(lazy.isLevelEnabled('debug')).toBe(false);
+    lazy.level = 'debug';
+    expect([lazy.level, lazy.levelVal, lazy.isLevelEnabled('debug')]).toEqual(['debug', 20, true]);
+    lazy.setBindings({ step: 'two' });
+    expect(lazy.bindings()).toEqual({ reqId: 'req-7', step: 'two' });
+    await new Promise<void>((resolve, reject) => lazy.flush((error) => (error ? reject(error) : resolve())));
+    const levels: string[] = [];
+    lazy.on('level-change', (label) => levels.push(label));
+    lazy.level = 'warn';
+    expect(levels).toEqual(['warn']);
   });
 });
 
-describe('a JSON string', () => {
-  it('is what JSON.stringify writes, for text that needs escaping or not', () => {
-    const texts = ['', 'req-12', '/api/config', 'a"b', 'a\\b', 'tab\there', 'nul\u0000', '\u001f', '\u007f', 'é ü 中文', '😀', '\ud800 lone', 'x\udc00', '\u2028\u2029', '</script>'];
-    for (const text of texts) expect(jsonString(text), JSON.stringify(text)).toBe(JSON.stringify(text));
+describe('the server’s log destination (standard output)', () => {
+  const cwd = path.dirname(import.meta.filename);
+  const script = (lines: string[]) => ['--import', 'tsx', '--input-type=module', '-e', lines.join('\n')];
+
+  it('writes every line into a pipe that is full and non-blocking, waiting for its reader', async () => {
+    // Using process.stdout makes a piped stdout non-blocking; the reader starts late, so writes meet EAGAIN.
+    const child = spawn(
+      process.execPath,
+      script([
+        "import { createLogger } from './logger.ts';",
+        'process.stdout;',
+        'const logger = createLogger({ level: "info" });',
+        'const text = "x".repeat(1000);',
+        'for (let i = 0; i < 4096; i += 1) logger.info({ i, text }, "line");',
+        'process.stderr.write("done");',
+      ]),
+      { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout.pause();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.resume();
+    const status = await new Promise((resolve) => child.on('close', resolve));
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { i: number });
+    expect({ status, stderr, lines: lines.length }).toEqual({ status: 0, stderr: 'done', lines: 4096 });
+    expect(lines.every((line, i) => line.i === i)).toBe(true);
+  });
+
+  it('writes the line of an idle process within a moment, without waiting for more', async () => {
+    const child = spawn(
+      process.execPath,
+      script(["import { createLogger } from './logger.ts';", 'createLogger({ level: "info" }).info("alone");', 'setTimeout(() => {}, 5000);']),
+      { cwd, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      const line = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+      expect(JSON.parse(line)).toMatchObject({ msg: 'alone' });
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('still writes the last lines when the process exits at once (process.exit after logging an error)', () => {
+    const run = spawnSync(
+      process.execPath,
+      script([
+        "import { createLogger } from './logger.ts';",
+        'const logger = createLogger({ level: "info" });',
+        'for (let i = 0; i < 3; i += 1) logger.info({ i }, "line");',
+        'logger.error("exiting");',
+        'process.exit(3);',
+      ]),
+      { cwd, encoding: 'utf8' },
+    );
+    expect(run.status).toBe(3);
+    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { msg: string; i?: number });
+    expect(lines.map((line) => [line.msg, line.i])).toEqual([
+      ['line', 0],
+      ['line', 1],
+      ['line', 2],
+      ['exiting', undefined],
+    ]);
   });
 });

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import { stdoutDestination } from './log-destination';
 
 /**
  * The log never holds a credential (docs/security.md): verification codes, reset tokens and links, session
@@ -59,27 +58,6 @@ export function requestSerializer(request: LoggedRequest) {
   };
 }
 
-/**
- * `JSON.stringify(requestSerializer(request))`, written out field by field when every field is there (a request
- * over a connection): the access line's request part without building and walking the object (logger.test.ts
- * checks the two agree).
- */
-export function requestJson(request: LoggedRequest): string {
-  const { method, url, host, ip } = request;
-  const port = request.socket?.remotePort;
-  if (method === undefined || url === undefined || host === undefined || ip === undefined || port === undefined) {
-    return JSON.stringify(requestSerializer(request));
-  }
-  return `{"method":${jsonString(method)},"url":${jsonString(redactUrl(url)!)},"host":${jsonString(host)},"remoteAddress":${jsonString(ip)},"remotePort":${port}}`;
-}
-
-/** Characters JSON.stringify would escape (quote, backslash, controls) or replace (lone surrogates). */
-// eslint-disable-next-line no-control-regex -- the control characters are what JSON.stringify escapes
-const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/** `JSON.stringify(text)`, without the call for the usual text that needs no escaping. */
-export const jsonString = (text: string): string => (NEEDS_ESCAPING.test(text) ? JSON.stringify(text) : `"${text}"`);
-
 /** Drizzle's "Failed query: … params: …" carries the bound values (hashes, names, addresses): the SQL stays, the values go. */
 const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`);
 
@@ -98,11 +76,32 @@ const secureOptions = {
   serializers: { req: requestSerializer, err: errorSerializer },
 } satisfies Pick<LoggerOptions, 'redact' | 'serializers'>;
 
+let stdout: DestinationStream | undefined;
+
+/** Lines wait until this much is pending, or FLUSH_MS has passed: under load one system call carries about 15 lines. */
+const MIN_WRITE_BYTES = 4096;
+const FLUSH_MS = 100;
+
 /**
- * The server's logger: JSON lines on stdout (or `destination`), with the redaction above. The lines written during
- * one turn of the event loop go to stdout together at the end of the turn, in one system call
- * (lib/log-destination.ts).
+ * Standard output through pino's own destination (sonic-boom), a few kilobytes at a time and at least every FLUSH_MS,
+ * so an idle server's line shows at once. The writes are synchronous: sonic-boom's asynchronous mode hands each chunk
+ * to libuv's thread pool, which cost more CPU a line than the write itself (docs/decisions.md), and a reader that
+ * falls behind (a full pipe) then slows the server rather than letting lines pile up in memory. What is pending when
+ * the process exits is written on the way out (below; the graceful stop in server.ts flushes first); a `SIGKILL` can
+ * lose the last 100 ms of lines. One destination for the process, shared by every logger that writes there, so their
+ * lines keep their order.
  */
+export function stdoutDestination(): DestinationStream {
+  if (!stdout) {
+    const destination = pino.destination({ dest: 1, sync: true, minLength: MIN_WRITE_BYTES, periodicFlush: FLUSH_MS });
+    // Pino flushes an asynchronous destination on exit by itself, not a synchronous one that holds lines back.
+    process.once('exit', () => destination.flushSync());
+    stdout = destination;
+  }
+  return stdout;
+}
+
+/** The server's logger: JSON lines on stdout (or `destination`), with the redaction above. */
 export function createLogger(options: { level: string }, destination?: DestinationStream): Logger {
   return pino({ level: options.level, ...secureOptions }, destination ?? stdoutDestination());
 }
@@ -113,64 +112,80 @@ export function createLogger(options: { level: string }, destination?: Destinati
  */
 export const secureLogger = (logger: Logger): Logger => logger.child({}, secureOptions);
 
-type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** Where a lazy request logger keeps the way to its child (below). */
+const real = Symbol('the child');
 
 /**
- * A request's logger that makes its pino child (bound to the request id) on first use. Fastify makes one
- * child per request, and making it re-runs the redaction over its bindings: about a tenth of a small answer's
- * CPU (docs/performance.md). Most requests never log through it (the access line has a logger of its own), so
- * most never pay for it; one that does writes exactly the lines the child would have.
+ * A request's logger, a pino child bound to the request id, made the first time the request uses it. Making it re-runs
+ * the redaction over its bindings, about 9 µs a request measured against 1 µs for a child of a logger without
+ * redaction (docs/decisions.md), and most requests never log anything but the access line, which has a logger of its
+ * own (plugins/access-log.ts).
+ *
+ * The log methods and `child` are its own, so Fastify's check of every request's logger (each is a function) makes
+ * nothing. Every other member of the child (`level`, `isLevelEnabled`, `bindings`, `flush`, `on`, a member a later pino
+ * adds) is found through the prototype below, a proxy that reads and sets it on the child. A request that logs writes
+ * exactly the lines the child would have.
  */
-class LazyChildLogger implements FastifyBaseLogger {
-  private made: FastifyBaseLogger | undefined;
+class LazyChildLogger {
+  #made: FastifyBaseLogger | undefined;
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
 
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Bindings,
-    private readonly options: ChildLoggerOptions,
-  ) {}
-
-  private get real(): FastifyBaseLogger {
-    return (this.made ??= this.parent.child(this.bindings, this.options));
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
   }
 
-  private write(method: LogMethod, args: unknown[]) {
-    (this.real as unknown as Record<LogMethod, (...args: unknown[]) => void>)[method](...args);
-  }
-
-  get level() {
-    return this.real.level;
-  }
-  set level(level: string) {
-    this.real.level = level;
+  [real](): FastifyBaseLogger {
+    return (this.#made ??= this.#parent.child(this.#bindings, this.#options));
   }
 
   fatal(...args: unknown[]) {
-    this.write('fatal', args);
+    (this[real]().fatal as (...args: unknown[]) => void)(...args);
   }
   error(...args: unknown[]) {
-    this.write('error', args);
+    (this[real]().error as (...args: unknown[]) => void)(...args);
   }
   warn(...args: unknown[]) {
-    this.write('warn', args);
+    (this[real]().warn as (...args: unknown[]) => void)(...args);
   }
   info(...args: unknown[]) {
-    this.write('info', args);
+    (this[real]().info as (...args: unknown[]) => void)(...args);
   }
   debug(...args: unknown[]) {
-    this.write('debug', args);
+    (this[real]().debug as (...args: unknown[]) => void)(...args);
   }
   trace(...args: unknown[]) {
-    this.write('trace', args);
+    (this[real]().trace as (...args: unknown[]) => void)(...args);
   }
   silent(...args: unknown[]) {
-    this.write('silent', args);
+    (this[real]().silent as (...args: unknown[]) => void)(...args);
   }
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.real.child(bindings, options);
+    return this[real]().child(bindings, options);
   }
 }
 
+const childOf = (receiver: unknown) => (receiver as LazyChildLogger)[real]();
+/** A request's child as buildApp's logger makes one, for `in` (a proxy's `has` is not told which logger is asked). */
+const aRequestChild = secureLogger(pino({ level: 'silent' }, { write() {} })).child({ reqId: '' }, {});
+Object.setPrototypeOf(
+  LazyChildLogger.prototype,
+  new Proxy(Object.prototype, {
+    get(_target, key, receiver) {
+      // Read off the prototype itself (no request's logger), there is no child to ask.
+      if (!(receiver instanceof LazyChildLogger)) return undefined;
+      const logger = childOf(receiver);
+      const value: unknown = Reflect.get(logger, key, logger);
+      return typeof value === 'function' ? value.bind(logger) : value;
+    },
+    set: (_target, key, value, receiver) => Reflect.set(childOf(receiver), key, value),
+    has: (_target, key) => Reflect.has(aRequestChild, key),
+  }),
+);
+
 /** Fastify's `childLoggerFactory` (app.ts): each request's logger, made on first use (above). */
-export const lazyChildLoggerFactory = (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger =>
-  new LazyChildLogger(logger, bindings, options);
+export const lazyChildLoggerFactory = (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger =>
+  new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger;

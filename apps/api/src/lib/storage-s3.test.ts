@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newStorageKey } from './storage';
+import { isStorageUnavailable, newStorageKey } from './storage';
 import { s3Storage } from './storage-s3';
 
 /** The S3 storage against a real S3-compatible server (s3rver) on 127.0.0.1, with the AWS SDK as in production. */
@@ -54,8 +54,19 @@ describe('s3Storage', () => {
     await expect(storage.put('../kyc', Buffer.from('x'))).rejects.toThrow('invalid storage key');
   });
 
-  it('fails to read a well-formed key that names nothing', async () => {
-    await expect(s3Storage(settings()).get(newStorageKey('kyc'))).rejects.toThrow();
+  it('fails to read a well-formed key that names nothing, as a missing file, not as an outage', async () => {
+    const error = await s3Storage(settings()).get(newStorageKey('kyc')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(isStorageUnavailable(error)).toBe(false);
+  });
+
+  it('reports an unreachable bucket as unavailable on every call (the API answers 503 for it)', async () => {
+    const down = s3Storage({ ...settings(), endpoint: 'http://127.0.0.1:9' });
+    const key = newStorageKey('kyc');
+    for (const call of [() => down.put('kyc', Buffer.from('x')), () => down.get(key), () => down.delete(key), () => down.check!()]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(isStorageUnavailable(error)).toBe(true);
+    }
   });
 
   it('check() answers when the bucket does, and fails for a missing bucket or an unreachable server', async () => {

@@ -16,6 +16,24 @@ export type FileStorage = {
 
 const KEY_PATTERN = /^[a-z-]+\/[A-Za-z0-9_-]{32}$/;
 
+/**
+ * The store did not take or give a file because it is unreachable or failing (a bucket that is down, a disk that is
+ * full or read-only), not because the key is unknown: the request failed for an outage, answered 503 with
+ * Retry-After (plugins/errors.ts), and the same request works once the store is back.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(operation: 'put' | 'get' | 'delete' | 'check', cause: unknown) {
+    super(`file storage unavailable (${operation}): ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+export const isStorageUnavailable = (error: unknown): error is StorageUnavailableError => error instanceof StorageUnavailableError;
+
+/** A missing file is the caller's to report (404); anything else the disk says is the store failing. */
+const diskFailure = (operation: 'put' | 'get', error: unknown) =>
+  operation === 'get' && (error as { code?: unknown }).code === 'ENOENT' ? error : new StorageUnavailableError(operation, error);
+
 export const newStorageKey = (prefix: string) => `${prefix}/${randomBytes(24).toString('base64url')}`;
 
 /** Keys are made here, but a corrupted row must still never reach outside the root (or the bucket's prefix). */
@@ -32,12 +50,23 @@ export function localDiskStorage(root: string): FileStorage {
     async put(prefix, bytes) {
       const key = newStorageKey(prefix);
       const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      await writeFile(file, bytes, { mode: 0o600, flag: 'wx' });
+      try {
+        await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+        await writeFile(file, bytes, { mode: 0o600, flag: 'wx' });
+      } catch (error) {
+        throw diskFailure('put', error);
+      }
       return key;
     },
     // async, so a refused key is a rejected promise like any other failure, never a synchronous throw.
-    get: async (key) => readFile(resolve(key)),
+    async get(key) {
+      const file = resolve(key);
+      try {
+        return await readFile(file);
+      } catch (error) {
+        throw diskFailure('get', error);
+      }
+    },
     delete: async (key) => rm(resolve(key), { force: true }),
   };
 }

@@ -3,31 +3,19 @@ import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { TurnBatchedDestination } from '../lib/log-destination';
 import { lazyChildLoggerFactory, secureLogger } from '../lib/logger';
-import { milliseconds, registerAccessLog } from './access-log';
-
-/**
- * How the app's lines are written: through pino (its logger has a mixin, which adds nothing but sends every line
- * through pino), as a string to a plain stream, or as bytes into the server's own destination (the lines of each
- * turn arrive at its end).
- */
-type Path = 'pino' | 'string' | 'bytes';
+import { registerAccessLog } from './access-log';
 
 /** An app logging as buildApp does, its lines kept as written. */
-async function appWithAccessLog(path: Path, level = 'info', options: Pick<FastifyServerOptions, 'genReqId'> = {}) {
+async function appWithAccessLog(level = 'info', options: Pick<FastifyServerOptions, 'genReqId'> = {}) {
   const lines: string[] = [];
-  const keep = (chunk: Buffer) => lines.push(...chunk.toString().split(/(?<=\n)/));
-  const stream =
-    path === 'bytes'
-      ? new TurnBatchedDestination({ write: keep })
-      : new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            keep(chunk);
-            done();
-          },
-        });
-  const logger = pino({ level, ...(path === 'pino' ? { mixin: () => ({}) } : {}) }, stream);
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split(/(?<=\n)/));
+      done();
+    },
+  });
+  const logger = pino({ level }, stream);
   const app = Fastify({
     loggerInstance: secureLogger(logger) as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -37,11 +25,13 @@ async function appWithAccessLog(path: Path, level = 'info', options: Pick<Fastif
   registerAccessLog(app);
   app.get('/api/things', async () => ({ ok: true }));
   app.post('/api/things', async (_request, reply) => reply.status(201).send({ ok: true }));
+  app.get('/api/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return { ok: true };
+  });
   await app.ready();
   return { app, lines };
 }
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 const requests = [
   { method: 'GET', url: '/api/things' },
@@ -53,37 +43,32 @@ const requests = [
   { method: 'GET', url: '/api/things', headers: { host: 'bücher.example' } },
 ] as const;
 
-/** The line without what differs between two runs (its time and the measured response time). */
-const comparable = (line: string) => line.replace(/,"time":\d+/, '').replace(/,"responseTime":[\d.e-]+/, '');
-
 describe('access log', () => {
-  it('writes, byte for byte, the line pino writes for the same request', async () => {
-    const viaPino = await appWithAccessLog('pino');
-    for (const path of ['string', 'bytes'] as const) {
-      const built = await appWithAccessLog(path);
-      for (const request of requests) await built.app.inject(request);
-      await nextTurn();
-      expect(built.lines).toHaveLength(requests.length);
-      if (path === 'string') for (const request of requests) await viaPino.app.inject(request);
-      expect(built.lines.map(comparable)).toEqual(viaPino.lines.map(comparable));
-      for (const line of built.lines) {
-        expect(line.endsWith('}\n')).toBe(true);
-        const parsed = JSON.parse(line) as Record<string, unknown>;
-        expect(parsed).toMatchObject({ level: 30, msg: 'request completed', reqId: expect.stringMatching(/^req-/) });
-        expect(typeof parsed.time).toBe('number');
-        expect(typeof parsed.responseTime).toBe('number');
-        expect(line).toMatch(/,"responseTime":\d+\.\d{3},/);
-      }
-      expect(JSON.parse(built.lines[1]!)).toMatchObject({ req: { method: 'GET', url: '/api/things?[redacted]' }, res: { statusCode: 200 } });
-      expect(JSON.parse(built.lines[3]!)).toMatchObject({ req: { method: 'POST' }, res: { statusCode: 201 } });
-      expect(JSON.parse(built.lines[4]!)).toMatchObject({ req: { url: '/nowhere/%22quoted%22/path' }, res: { statusCode: 404 } });
-      expect(JSON.parse(built.lines[5]!)).toMatchObject({ req: { host: 'ex"ample.test:8080' } });
+  it('writes one line per request: request id, request without its query string, status, time taken', async () => {
+    const built = await appWithAccessLog();
+    for (const request of requests) await built.app.inject(request);
+    expect(built.lines).toHaveLength(requests.length);
+    for (const line of built.lines) {
+      expect(line.endsWith('}\n')).toBe(true);
+      const parsed = JSON.parse(line) as Record<string, unknown>;
+      expect(parsed).toMatchObject({ level: 30, msg: 'request completed', reqId: expect.stringMatching(/^req-/) });
+      expect(typeof parsed.time).toBe('number');
+      expect(typeof parsed.responseTime).toBe('number');
+      // Milliseconds to the microsecond, as a JSON number (pino writes no trailing zeros).
+      expect(line).toMatch(/,"responseTime":\d+(?:\.\d{1,3})?,/);
+      expect(Object.keys(parsed)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'msg']);
+      expect(Object.keys(parsed.req as object)).toEqual(['method', 'url', 'host', 'remoteAddress']);
     }
+    expect(JSON.parse(built.lines[1]!)).toMatchObject({ req: { method: 'GET', url: '/api/things?[redacted]' }, res: { statusCode: 200 } });
+    expect(JSON.parse(built.lines[3]!)).toMatchObject({ req: { method: 'POST' }, res: { statusCode: 201 } });
+    expect(JSON.parse(built.lines[4]!)).toMatchObject({ req: { url: '/nowhere/%22quoted%22/path' }, res: { statusCode: 404 } });
+    expect(JSON.parse(built.lines[5]!)).toMatchObject({ req: { host: 'ex"ample.test:8080' } });
+    expect(JSON.parse(built.lines[6]!)).toMatchObject({ req: { host: 'bücher.example' } });
   });
 
-  it('writes the same lines as pino for requests over real connections, one after another on a kept-alive connection', async () => {
-    // The bytes path keeps each connection's request part and each status: a change of path, host, method or
-    // status on the same connection must show, and so must a request id that needs escaping.
+  it('writes each request’s own line over a real connection, one request after another on a kept-alive connection', async () => {
+    // A change of path, host, method or status on the same connection must show, and so must a request id that
+    // needs escaping.
     const sequence = [
       { method: 'GET', path: '/api/things?code=123456', host: 'api.example:8080' },
       { method: 'GET', path: '/api/things?code=123456', host: 'api.example:8080' },
@@ -97,9 +82,9 @@ describe('access log', () => {
     let ids = 0;
     const odd = ['plain', 'with"quote', 'tab\there', 'caf\u00e9', 'back\\slash', 'plain'];
     const genReqId = () => odd[ids++ % odd.length]!;
-    const run = async (path: Path) => {
+    const run = async () => {
       ids = 0;
-      const built = await appWithAccessLog(path, 'info', { genReqId });
+      const built = await appWithAccessLog('info', { genReqId });
       await built.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = built.app.server.address() as { port: number };
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -116,17 +101,14 @@ describe('access log', () => {
       }
       agent.destroy();
       await built.app.close();
-      await nextTurn();
       return built.lines.filter((line) => line.includes('"request completed"'));
     };
-    const viaPino = await run('pino');
+    const viaPino = await run();
+    expect(viaPino).toHaveLength(sequence.length);
     const ports = new Set(viaPino.map((line) => /"remotePort":(\d+)/.exec(line)![1]));
     expect(ports.size).toBe(1);
-    const withoutPort = (line: string) => comparable(line).replace(/"remotePort":\d+/, '');
-    for (const path of ['string', 'bytes'] as const) {
-      const built = await run(path);
-      expect(built).toHaveLength(sequence.length);
-      expect(built.map(withoutPort)).toEqual(viaPino.map(withoutPort));
+    for (const line of viaPino) {
+      expect(Object.keys((JSON.parse(line) as { req: object }).req)).toEqual(['method', 'url', 'host', 'remoteAddress', 'remotePort']);
     }
     expect(viaPino.map((line) => JSON.parse(line) as { reqId: string; req: { url: string; host: string }; res: { statusCode: number } })).toMatchObject([
       { reqId: 'plain', req: { url: '/api/things?[redacted]', host: 'api.example:8080' } },
@@ -140,28 +122,20 @@ describe('access log', () => {
     ]);
   });
 
-  it('writes the response time in milliseconds to the microsecond', () => {
-    expect([2.862984999999753, 0, 0.0004, 0.0005, 12, 7.1, 1234.56789].map(milliseconds)).toEqual([
-      '2.863',
-      '0.000',
-      '0.000',
-      '0.001',
-      '12.000',
-      '7.100',
-      '1234.568',
-    ]);
-    expect(JSON.parse(milliseconds(0.05))).toBe(0.05);
-    expect(milliseconds(Number.NaN)).toBe('null');
-    expect(milliseconds(5e9)).toBe('5000000000');
+  it('writes the response time in milliseconds to the microsecond', async () => {
+    const built = await appWithAccessLog();
+    for (let i = 0; i < 5; i += 1) await built.app.inject({ method: 'GET', url: '/api/slow' });
+    for (const line of built.lines) {
+      const { responseTime } = JSON.parse(line) as { responseTime: number };
+      expect(responseTime).toBeGreaterThanOrEqual(4);
+      expect(Math.abs(responseTime * 1000 - Math.round(responseTime * 1000))).toBeLessThan(1e-6);
+    }
   });
 
   it('writes nothing below its level', async () => {
-    for (const path of ['string', 'bytes'] as const) {
-      const quiet = await appWithAccessLog(path, 'warn');
-      await quiet.app.inject({ method: 'GET', url: '/api/things' });
-      await nextTurn();
-      expect(quiet.lines).toEqual([]);
-    }
+    const quiet = await appWithAccessLog('warn');
+    await quiet.app.inject({ method: 'GET', url: '/api/things' });
+    expect(quiet.lines).toEqual([]);
   });
 
   it('runs the observers it is given after each answer, with the request and its reply', async () => {

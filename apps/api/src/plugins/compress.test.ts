@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES, negotiateEncoding, registerCompression } from './compress';
+import { ASYNC_COMPRESS_BYTES, COMPRESS_THRESHOLD_BYTES, negotiateEncoding, registerCompression } from './compress';
 
 describe('choosing the coding from Accept-Encoding', () => {
   it.each([
@@ -86,6 +86,34 @@ describe('compressing answers', () => {
     }
     const plain = await server.inject({ url: '/big', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.vary).toBe('Accept-Encoding');
+    await server.close();
+  });
+
+  it('compresses a body above 64 KiB off the event loop: a small request is answered meanwhile', async () => {
+    const server = Fastify({ logger: false });
+    await registerCompression(server);
+    // Varied enough that Brotli takes tens of milliseconds over it.
+    const huge = { items: Array.from({ length: 60_000 }, (_, i) => ({ id: i, name: `item ${i * 7919}`, note: (i * 104_729).toString(36) })) };
+    server.get('/huge', async () => huge);
+    server.get('/tiny', async () => ({ ok: true }));
+    await server.ready();
+    for (const accept of ['br', 'gzip']) {
+      const finished: string[] = [];
+      const big = server.inject({ url: '/huge', headers: { 'accept-encoding': accept } }).then((response) => {
+        finished.push('huge');
+        return response;
+      });
+      // Let the huge request reach its compression before asking for the tiny one.
+      await new Promise((resolve) => setImmediate(resolve));
+      const small = server.inject({ url: '/tiny' }).then(() => finished.push('tiny'));
+      const [response] = await Promise.all([big, small]);
+      expect(finished, accept).toEqual(['tiny', 'huge']);
+      expect(response.headers['content-encoding']).toBe(accept);
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      const text = (accept === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload)).toString();
+      expect(text.length).toBeGreaterThan(ASYNC_COMPRESS_BYTES);
+      expect(JSON.parse(text)).toEqual(huge);
+    }
     await server.close();
   });
 });

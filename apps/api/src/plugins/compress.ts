@@ -1,8 +1,15 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
 /** Below this a compressed body saves less than the headers and the work cost (issue 17: JSON above 1 KiB). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Above this a body is compressed on libuv's thread pool (zlib's asynchronous API), so the event loop serves other
+ * requests meanwhile: Brotli takes about a millisecond per 100 KiB here. Below it the synchronous call is cheaper
+ * than the hand-off, and takes a few tens of microseconds at most.
+ */
+export const ASYNC_COMPRESS_BYTES = 64 * 1024;
 
 /** JSON only: files (KYC documents, project pictures and PDFs) are streamed as stored, never re-encoded. */
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json(?:;|$)/;
@@ -43,13 +50,13 @@ export function negotiateEncoding(header: string | undefined): Encoding | undefi
 
 /**
  * Compresses the API's JSON answers above 1 KiB for clients that accept it (Brotli at quality 4, else gzip), with
- * `Vary: Accept-Encoding`. Registered inside the /api scope only: the web app's files are compressed once at build
- * and sent by plugins/web.ts as they are. Streams (stored files) and a reply that already carries a
- * Content-Encoding are left alone.
+ * `Vary: Accept-Encoding`; those above 64 KiB off the event loop. Registered inside the /api scope only: the web app's
+ * files are compressed once at build and sent by plugins/web.ts as they are. Streams (stored files) and a reply that
+ * already carries a Content-Encoding are left alone.
  *
- * One synchronous hook that first looks at the size: most answers are small, and @fastify/compress, which this
- * replaces, spent about a microsecond on each of them (two hooks, header look-ups and parsing Accept-Encoding
- * before it looked at the size; docs/performance.md, "GET /api/config").
+ * One hook that first looks at the size: most answers are small, and @fastify/compress, which this replaces, spent
+ * about a microsecond on each of them (two hooks, header look-ups and parsing Accept-Encoding before it looked at
+ * the size), and its Accept-Encoding parser answers Brotli to a client that refused it (docs/decisions.md).
  */
 export async function registerCompression(api: FastifyInstance) {
   api.addHook('onSend', (request, reply, payload, done) => {
@@ -67,9 +74,14 @@ export async function registerCompression(api: FastifyInstance) {
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     if (!encoding) return done(null, payload);
-    const compressed = encoding === 'br' ? brotliCompressSync(payload, BROTLI) : gzipSync(payload);
-    reply.header('content-encoding', encoding);
-    reply.header('content-length', compressed.length);
-    done(null, compressed);
+    const send = (compressed: Buffer) => {
+      reply.header('content-encoding', encoding);
+      reply.header('content-length', compressed.length);
+      done(null, compressed);
+    };
+    if (size <= ASYNC_COMPRESS_BYTES) return send(encoding === 'br' ? brotliCompressSync(payload, BROTLI) : gzipSync(payload));
+    const compressed = (error: Error | null, result: Buffer) => (error ? done(error) : send(result));
+    if (encoding === 'br') brotliCompress(payload, BROTLI, compressed);
+    else gzip(payload, compressed);
   });
 }

@@ -2,7 +2,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorCode, type ErrorResponse } from '@terrafund/contracts';
 import { isAppError, statusByCode } from '../lib/app-error';
+import { isDatabaseUnavailable, pgErrorOf } from '../lib/pg-error';
+import { isStorageUnavailable } from '../lib/storage';
 import { setApiHeaders } from './security';
+import { requestLanguage, say } from '../lib/i18n';
 
 /** Fastify's own client errors, each to our code and a message a person can read. */
 const fastifyErrors: Record<string, { code: ErrorCode; message: string }> = {
@@ -25,7 +28,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { dependenc
   app.setErrorHandler((thrown: unknown, request, reply) => {
     const send = (status: number, body: ErrorResponse) => {
       if (body.retryAfter !== undefined) reply.header('retry-after', String(body.retryAfter));
-      return reply.status(status).send(body);
+      return reply.status(status).send(localized(request, body));
     };
     try {
       return answer(thrown, request, send, options.dependencyDown ?? (() => false));
@@ -34,6 +37,17 @@ export function registerErrorHandling(app: FastifyInstance, options: { dependenc
       return send(500, INTERNAL_ERROR);
     }
   });
+}
+
+/**
+ * The body in the request's language (lib/i18n.ts): its message and each field's, when they are messages.ts texts;
+ * the code stays as it is. English bodies leave untouched.
+ */
+function localized(request: FastifyRequest, body: ErrorResponse): ErrorResponse {
+  const language = requestLanguage(request);
+  if (language === 'en') return body;
+  const fields = body.fields && Object.fromEntries(Object.entries(body.fields).map(([field, text]) => [field, say(language, text)]));
+  return { ...body, message: say(language, body.message), ...(fields ? { fields } : {}) };
 }
 
 const SERVICE_UNAVAILABLE: ErrorResponse = { message: messages.common.serviceUnavailable, code: 'SERVICE_UNAVAILABLE', retryAfter: 5 };
@@ -81,14 +95,17 @@ function answer(
     return send(statusByCode[code], { message: clientMessages[code], code });
   }
 
-  // A shared store this instance needs (Redis, for the limits and throttles) is not connected: the request
-  // failed for that, not for a fault of ours; say so and when to come back, as readiness does.
-  if (dependencyDown()) {
-    request.log.warn({ err: { message: error.message }, reqId: request.id }, 'dependency unavailable');
+  // A shared store this instance needs is not there: Redis (the limits and throttles) not connected, the database
+  // unreachable or restarting, the bucket down. The request failed for that, not for a fault of ours; say so and
+  // when to come back, as readiness does. Nothing was half-written: a statement that fails rolls its transaction back.
+  const unavailable = isDatabaseUnavailable(error) ? 'database' : isStorageUnavailable(error) ? 'storage' : dependencyDown() ? 'redis' : undefined;
+  if (unavailable) {
+    request.log.warn({ err: { message: error.message }, dependency: unavailable, reqId: request.id }, 'dependency unavailable');
     return send(statusByCode.SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE);
   }
 
-  request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+  // The SQLSTATE and constraint of a refused statement: Drizzle's error names only the query.
+  request.log.error({ err: error, db: pgErrorOf(error), reqId: request.id }, 'unhandled error');
   return send(500, INTERNAL_ERROR);
 }
 
@@ -108,9 +125,9 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   setApiHeaders(reply);
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     const body: ErrorResponse = { message: messages.common.notFound, code: 'NOT_FOUND' };
-    return reply.status(statusByCode.NOT_FOUND).send(body);
+    return reply.status(statusByCode.NOT_FOUND).send(localized(request, body));
   }
   request.log.error({ err: error, reqId: request.id }, 'router error');
   const body: ErrorResponse = { message: messages.common.unexpected, code: 'INTERNAL_ERROR' };
-  return reply.status(500).send(body);
+  return reply.status(500).send(localized(request, body));
 }

@@ -1,12 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { messages } from '@terrafund/contracts';
-import { queryRows, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { platformBalance } from '../modules/ledger';
+import { countUndeliverableMail } from '../modules/mail';
+import { settledInvoicesByProvider } from '../modules/payments';
+import { lastPaidBusinessDay } from '../modules/payouts';
+import { pendingWithdrawals } from '../modules/withdrawals';
 import { AppError } from '../lib/app-error';
-import { fastifySymbol } from '../lib/fastify-internals';
-import { RequestDurationHistogram } from '../lib/request-histogram';
 import type { ResponseObserver } from './access-log';
 
 /** How long the figures read from the database are reused: N scrapers, or a fast one, cost one query set. */
@@ -25,47 +28,32 @@ type DomainFigures = {
 
 /**
  * The money figures, read from the database so every instance reports the same totals whichever of them
- * did the work: each is one indexed or O(1) read except the pending withdrawals (a scan of transactions, as
- * the admin statistics do), hence the cache.
+ * did the work, each asked of the module whose rows they are: each is one indexed or O(1) read except the pending
+ * withdrawals (a scan of transactions, as the admin statistics do), hence the cache.
  */
 async function readDomainFigures(db: Database): Promise<DomainFigures> {
-  const settled = await queryRows<{ provider: string; count: string }>(
-    db,
-    sql`select provider, count(*)::text as count from payment_invoices where state = 'settled' group by provider`,
-  );
-  const [paid] = await queryRows<{ cents: string | null }>(
-    db,
-    sql`select abs(balance_cents)::text as cents from ledger_accounts where kind = 'platform_dividends_paid'`,
-  );
-  const [lastDay] = await queryRows<{ day: string | null }>(db, sql`select max(business_day)::text as day from dividend_payouts`);
-  const [withdrawals] = await queryRows<{ count: string; cents: string }>(
-    db,
-    sql`select count(*)::text as count, coalesce(sum(amount_cents), 0)::text as cents
-        from transactions where type = 'withdrawal' and status = 'pending'`,
-  );
+  const settledByProvider = await settledInvoicesByProvider(db);
+  const dividendsPaid = await platformBalance(db, 'platform_dividends_paid');
+  const lastDay = await lastPaidBusinessDay(db);
+  const withdrawals = await pendingWithdrawals(db);
   return {
-    settledByProvider: settled.map((r) => ({ provider: r.provider, count: Number(r.count) })),
-    dividendsPaidCents: Number(paid?.cents ?? 0),
-    lastPaidBusinessDay: lastDay?.day ? Date.parse(`${lastDay.day}T00:00:00Z`) / 1000 : null,
-    withdrawalsPending: Number(withdrawals?.count ?? 0),
-    withdrawalsPendingCents: Math.abs(Number(withdrawals?.cents ?? 0)),
+    settledByProvider,
+    dividendsPaidCents: Math.abs(dividendsPaid),
+    lastPaidBusinessDay: lastDay ? Date.parse(`${lastDay}T00:00:00Z`) / 1000 : null,
+    withdrawalsPending: withdrawals.count,
+    withdrawalsPendingCents: withdrawals.cents,
   };
 }
 
-/** Where Fastify keeps a request's route (fastify/lib/symbols.js). */
-const ROUTE_CONTEXT = 'fastify.context';
-let routeContext: symbol | null | undefined;
-
-/**
- * A request's route pattern, `request.routeOptions.url`, read where that getter reads it: the getter builds a
- * twelve-field object on every call, for the one field the histogram needs on every request. Should Fastify keep
- * its route elsewhere, this falls back to the getter (metrics.test.ts checks the labels either way).
- */
-export function routePattern(request: FastifyRequest): string | undefined {
-  routeContext ??= fastifySymbol(request, ROUTE_CONTEXT);
-  const context = routeContext && (request as unknown as Record<symbol, { config?: { url?: string } } | undefined>)[routeContext];
-  return context && typeof context === 'object' && 'config' in context ? context.config?.url : request.routeOptions.url;
-}
+/** The request histogram: by method, route pattern and status. */
+export const requestDurationHistogram = (registry: Registry) =>
+  new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: REQUEST_DURATION_BUCKETS,
+    registers: [registry],
+  });
 
 const tokenMatches = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -73,23 +61,29 @@ const tokenMatches = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/** Whether an `Authorization` header carries the metrics token (any header does when there is none). */
+const authorised = (header: string | undefined, metricsToken: string | undefined) => {
+  if (!metricsToken) return true;
+  const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  return tokenMatches(token, metricsToken);
+};
+
+/** What a scraper gets: this instance's metrics, and what the app's /metrics or the metrics listener answer with. */
+export type Metrics = { registry: Registry; metricsToken?: string };
+
 /**
  * GET /metrics in Prometheus' text format: request durations by route pattern, the process's own metrics, and
  * the money figures operators alert on. Outside /api (it is for the scraper, not the web app); with
- * METRICS_TOKEN set it needs `Authorization: Bearer <token>`. Each app has its own registry, so several apps in
- * one process (the tests) do not share counters. Returns what observes each answer for the histogram, which the
- * access log's hook runs (app.ts).
+ * METRICS_TOKEN set it needs `Authorization: Bearer <token>`. With `publicRoute: false` (METRICS_PORT set) the app
+ * does not serve it at all: the metrics listener does (startMetricsListener, started by server.ts). Each app has its
+ * own registry, so several apps in one process (the tests) do not share counters. Returns the metrics and what
+ * observes each answer for the histogram, which the access log's hook runs (app.ts).
  */
-export function registerMetrics(app: FastifyInstance, deps: { db: Database; metricsToken?: string }) {
+export function registerMetrics(app: FastifyInstance, deps: { db: Database; metricsToken?: string; publicRoute?: boolean }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  const duration = new RequestDurationHistogram(
-    'http_request_duration_seconds',
-    'Time to answer an HTTP request, by method, route pattern and status.',
-    REQUEST_DURATION_BUCKETS,
-    [registry],
-  );
+  const duration = requestDurationHistogram(registry);
   const webhookFailures = new Counter({
     name: 'terrafund_webhook_failures_total',
     help: 'Payment provider notifications this instance answered with an error (bad signature, provider unreachable…).',
@@ -157,29 +151,70 @@ export function registerMetrics(app: FastifyInstance, deps: { db: Database; metr
       this.set((await figures())?.withdrawalsPendingCents ?? 0);
     },
   });
+  // Mail the outbox gave up on after a day of attempts (modules/mail): alert when it is above 0.
+  new Gauge({
+    name: 'terrafund_mail_undeliverable',
+    help: 'Mails the outbox could not send for 24 hours, kept for an admin to send again (GET /api/admin/mail/undeliverable).',
+    registers: [registry],
+    async collect() {
+      try {
+        this.set(await countUndeliverableMail(deps.db));
+      } catch {
+        // A database that is down shows as a failing /api/health, not as a failed scrape.
+      }
+    },
+  });
 
   // Run by the access log's onResponse hook (plugins/access-log.ts): one hook for everything that follows an answer.
   const observeResponse: ResponseObserver = (request, reply) => {
     // The route pattern, never the raw URL: ids and query strings would make a series per request.
-    const route = routePattern(request) ?? 'unmatched';
+    const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
-    duration.observe(request.method, route, status, reply.elapsedTime / 1000);
+    duration.observe({ method: request.method, route, status: String(status) }, reply.elapsedTime / 1000);
     if (status >= 400 && route.startsWith(WEBHOOK_ROUTE_PREFIX)) {
       webhookFailures.inc({ provider: route.slice(WEBHOOK_ROUTE_PREFIX.length), status: String(status) });
     }
   };
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (deps.metricsToken) {
-      const header = request.headers.authorization;
-      const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      if (!tokenMatches(token, deps.metricsToken)) {
+  const metrics: Metrics = { registry, metricsToken: deps.metricsToken };
+  if (deps.publicRoute !== false) {
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (!authorised(request.headers.authorization, deps.metricsToken)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
         throw new AppError('UNAUTHENTICATED', messages.common.metricsTokenRequired);
       }
+      reply.header('cache-control', 'no-store').type(registry.contentType);
+      return registry.metrics();
+    });
+  }
+  return { metrics, observeResponse };
+}
+
+/**
+ * The metrics on a listener of their own (METRICS_HOST:METRICS_PORT, a private address the scraper reaches and the
+ * public does not): `GET /metrics` and nothing else, with the same token check as the app's route when
+ * METRICS_TOKEN is set. Resolves once it listens; close it with the server.
+ */
+export async function startMetricsListener(metrics: Metrics, address: { host: string; port: number }): Promise<http.Server> {
+  const server = http.createServer((request, response) => {
+    const path = request.url?.split('?')[0];
+    if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      return;
     }
-    reply.header('cache-control', 'no-store').type(registry.contentType);
-    return registry.metrics();
+    if (!authorised(request.headers.authorization, metrics.metricsToken)) {
+      response.writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer realm="metrics"' });
+      response.end(`${messages.common.metricsTokenRequired}\n`);
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text),
+      () => response.writeHead(500).end(),
+    );
   });
-  return { observeResponse };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(address.port, address.host, () => resolve());
+  });
+  return server;
 }

@@ -1,6 +1,6 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { secondsUntil, tooManyRequests, type RateLimitRule } from '../lib/rate-limiter';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { secondsUntil, tooManyRequests } from '../lib/rate-limiter';
 import type { RedisClient } from '../lib/redis';
 
 /**
@@ -18,27 +18,4 @@ export async function registerRateLimits(app: FastifyInstance, options: { redis?
     skipOnError: false,
     errorResponseBuilder: (_request, context) => tooManyRequests(secondsUntil(context.ttl, 0)),
   });
-}
-
-/** A route's limit per client address. */
-export const perAddress = (rule: RateLimitRule): RateLimitOptions => ({
-  max: rule.limit,
-  timeWindow: rule.windowSeconds * 1000,
-});
-
-/**
- * A second limit on a route, keyed by what the request names (an account), checked once the body is
- * validated; a route's `config.rateLimit` runs once per request, so a second one is its own hook.
- */
-export function keyedLimit(
-  app: FastifyInstance,
-  name: string,
-  rule: RateLimitRule,
-  key: (request: FastifyRequest) => string,
-) {
-  const check = app.createRateLimit({ ...perAddress(rule), keyGenerator: (request) => `${name}:${key(request)}` });
-  return async (request: FastifyRequest) => {
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) throw tooManyRequests(Math.max(1, result.ttlInSeconds));
-  };
 }

@@ -3,14 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdf } from '../../test/files';
 import { uploaded } from '../../test/project-fixtures';
 import { createMemberAndAdmin, createTestApp, type TestContext } from '../../test/test-app';
 import { COMPRESS_THRESHOLD_BYTES } from './compress';
 import { DEFAULT_CONTACT } from '@terrafund/contracts';
-import { API_CONTENT_SECURITY_POLICY, DOCUMENT_HEADERS } from './security';
-import { IMMUTABLE_CACHE } from './web';
+import { API_CONTENT_SECURITY_POLICY, DOCUMENT_HEADERS } from '../lib/security-headers';
+import { IMMUTABLE_CACHE, routeMatcher } from './web';
 
 const ANY_ANSWER = ['cross-origin-resource-policy', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options'];
 
@@ -27,6 +28,12 @@ function fakeDist() {
     'prerendered/pages.json': JSON.stringify({ '/': 'prerendered/home.html', '/login': 'prerendered/login.html' }),
     'prerendered/home.html': `<!doctype html><html><head></head><body><div id="root" data-prerendered><main>Welcome</main><footer>${DRAWN_CONTACT}</footer></div></body></html>`,
     'prerendered/login.html': `<!doctype html><html><head></head><body><div id="root" data-prerendered><main>Sign in</main></div></body></html>`,
+    'prerendered/not-found.html': `<!doctype html><html><head></head><body><div id="root" data-prerendered><main>404 Not Found</main></div></body></html>`,
+    'prerendered/routes.json': JSON.stringify({
+      routes: ['/', '/login', '/register', '/dashboard', '/projects', '/projects/:id', '/wallet/payment/success', '/admin/users/:userId'],
+      drawn: ['/', '/login'],
+      notFound: 'prerendered/not-found.html',
+    }),
     'assets/index-Ab12Cd34.js': `console.log(${JSON.stringify('terrafund '.repeat(300))});`,
     'assets/index-Ef56Gh78.css': `body{color:#111}`.repeat(100),
     'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>`,
@@ -133,6 +140,41 @@ describe('web app files and response compression', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(dist.files['index.html']);
   });
 
+  it.each(['/projects/6650f1c2a9b1e2d3c4f5a6b7', '/admin/users/42/', '/Dashboard', '/projects/%E2%9C%93'])(
+    'answers %s, a route of the app (with its params), with index.html',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(dist.files['index.html']);
+    },
+  );
+
+  it.each(['/backup.sql', '/.env', '/login.bak', '/projects/1/edit', '//evil.example', '/assets/missing-Zz99.js'])(
+    'answers %s, neither a route of the app nor a file, 404 with the app\'s not-found page and a page\'s headers',
+    async (url) => {
+      const response = await get(url, 'br, gzip');
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.etag).toBeUndefined();
+      for (const name of ['content-security-policy', 'permissions-policy', ...Object.keys(DOCUMENT_HEADERS), ...ANY_ANSWER]) {
+        expect(response.headers[name], name).toBeTruthy();
+      }
+      expect(response.headers['content-security-policy']).toBe((await get('/login')).headers['content-security-policy']);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(dist.files['prerendered/not-found.html']);
+    },
+  );
+
+  it('answers a HEAD of an unknown address 404 too, and an unknown API address with its JSON 404', async () => {
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/backup.sql' });
+    expect(head.statusCode).toBe(404);
+    expect(head.rawPayload.length).toBe(0);
+    const api = await get('/api/backup.sql');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Route GET /api/backup.sql not found', code: 'NOT_FOUND' });
+  });
+
   it('revalidates unhashed files (favicon.svg) on every use', async () => {
     const response = await get('/favicon.svg', 'gzip');
     expect(response.headers['content-encoding']).toBe('gzip');
@@ -220,5 +262,156 @@ describe('the drawn landing page on a server with its own contact details', () =
     expect(again.rawPayload.length).toBe(0);
     const login = await ctx.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br' } });
     expect(brotliDecompressSync(login.rawPayload).toString()).toBe(dist.files['prerendered/login.html']);
+  });
+});
+
+describe('a form posted to a page of the app (scripts blocked)', () => {
+  let ctx: TestContext;
+  let dist: ReturnType<typeof fakeDist>;
+  const lines: string[] = [];
+  const password = 'posted-Pa55word-never-logged';
+  beforeAll(async () => {
+    dist = fakeDist();
+    const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+    ctx = await createTestApp({ config: { webDistDir: dist.dir, contact: { ...DEFAULT_CONTACT } }, logger });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist.dir, { recursive: true, force: true });
+  });
+
+  const post = (url: string, contentType = 'application/x-www-form-urlencoded') =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': contentType },
+      payload: contentType.startsWith('multipart')
+        ? `--b\r\ncontent-disposition: form-data; name="password"\r\n\r\n${password}\r\n--b--\r\n`
+        : `email=someone%40example.com&password=${password}`,
+    });
+
+  it.each([
+    ['/login', '/login'],
+    ['/login?next=%2Fwallet', '/login?next=%2Fwallet'],
+    ['/', '/'],
+  ])('answers POST %s with 303 See Other to the same address, which then shows the page', async (url, location) => {
+    const response = await post(url);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(location);
+    expect(response.body).toBe('');
+    expect(response.headers['content-security-policy']).toBe((await ctx.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+    const page = await ctx.app.inject({ method: 'GET', url: location });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('answers a multipart post the same way, and signs no one in', async () => {
+    const response = await post('/login', 'multipart/form-data; boundary=b');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.body).not.toContain('token');
+  });
+
+  it('answers a post to an address that is no page of the app with the JSON 404, never a 500', async () => {
+    for (const url of ['/login.bak', '/api/login']) {
+      const response = await post(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('reads and logs none of the posted fields', async () => {
+    await post('/login');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain(password);
+    expect(lines.join('\n')).not.toContain('someone');
+  });
+});
+
+describe('routeMatcher', () => {
+  const isRoute = routeMatcher(['/', '/login', '/projects/:id', '/admin/users/:userId']);
+  it.each([
+    ['/', true],
+    ['/login', true],
+    ['/LOGIN/', true],
+    ['/l%6Fgin', true],
+    ['/projects/abc', true],
+    ['/projects/abc/', true],
+    ['/admin/users/x%2Fy', true],
+    ['/projects', false],
+    ['/projects/', false],
+    ['/projects/a/b', false],
+    ['//', false],
+    ['//login', false],
+    ['/login.bak', false],
+    ['/loginx', false],
+    ['/%E0%A4%A', false],
+  ])('%s is a route: %s', (pathname, expected) => {
+    expect(isRoute(pathname)).toBe(expected);
+  });
+});
+
+describe('the drawn pages in the visitor’s language (issue 35)', () => {
+  let ctx: TestContext;
+  let dir: string;
+  const page = (text: string, language: string) =>
+    `<!doctype html><html lang="${language}"><head></head><body><div id="root" data-prerendered><main>${text}</main></div></body></html>`;
+  beforeAll(async () => {
+    ({ dir } = fakeDist());
+    const files: Record<string, string> = {
+      'prerendered/pages.json': JSON.stringify({
+        '/': { en: 'prerendered/home.html', es: 'prerendered/home.es.html', fr: 'prerendered/home.fr.html' },
+        '/login': { en: 'prerendered/login.html', es: 'prerendered/login.es.html', fr: 'prerendered/login.fr.html' },
+        '/dashboard': 'prerendered/dashboard.html',
+      }),
+      'prerendered/home.es.html': page('Bienvenido', 'es'),
+      'prerendered/home.fr.html': page('Bienvenue', 'fr'),
+      'prerendered/login.es.html': page('Iniciar sesión', 'es'),
+      'prerendered/login.fr.html': page('Se connecter', 'fr'),
+      'prerendered/not-found.es.html': page('404 No encontrada', 'es'),
+      'prerendered/not-found.fr.html': page('404 Introuvable', 'fr'),
+      'prerendered/dashboard.html': page('', 'en'),
+      'prerendered/routes.json': JSON.stringify({
+        routes: ['/', '/login', '/dashboard'],
+        drawn: ['/', '/login'],
+        notFound: 'prerendered/not-found.html',
+        notFoundByLanguage: { en: 'prerendered/not-found.html', es: 'prerendered/not-found.es.html', fr: 'prerendered/not-found.fr.html' },
+      }),
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+    ctx = await createTestApp({ config: { webDistDir: dir, contact: { ...DEFAULT_CONTACT } } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url, headers });
+
+  it.each([
+    ['Accept-Language', '/', { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' }, 'Bienvenido'],
+    ['Accept-Language by weight', '/login', { 'accept-language': 'de;q=1, fr-CA;q=0.8, es;q=0.5' }, 'Se connecter'],
+    ['the lang cookie over Accept-Language', '/', { 'accept-language': 'es', cookie: 'theme=dark; lang=fr' }, 'Bienvenue'],
+    ['English for a language it does not speak', '/', { 'accept-language': 'de-DE' }, 'Welcome'],
+    ['English for a cookie naming no language of its own', '/login', { cookie: 'lang=xx' }, 'Sign in'],
+  ])('sends the drawn page by %s', async (_name, url, headers, text) => {
+    const response = await get(url, headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<main>${text}</main>`);
+    expect(response.headers.vary).toMatch(/^Accept-Language, Cookie, accept-encoding$/i);
+  });
+
+  it('sends the not-found page in the visitor’s language, with a 404', async () => {
+    const response = await get('/no-such-page', { 'accept-language': 'fr', 'accept-encoding': 'br' });
+    expect(response.statusCode).toBe(404);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<main>404 Introuvable</main>');
+    expect(response.headers.vary).toBe('Accept-Language, Cookie, Accept-Encoding');
+  });
+
+  it('sends a member’s screen, which has one page for every language, whatever the language, varying by encoding only', async () => {
+    const response = await get('/dashboard', { 'accept-language': 'es' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(page('', 'en'));
+    expect(response.headers.vary).not.toMatch(/accept-language/i);
   });
 });

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,12 +42,17 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
       const value = await probe();
       if (value) return value;
     } catch (error) {
+      // Waiting on cannot help once the process has exited: say so now rather than after the whole timeout.
+      if (error instanceof ProcessExitedError) throw error;
       last = error;
     }
     await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
+
+/** Thrown by a probe whose process has exited: waitFor gives up at once. */
+export class ProcessExitedError extends Error {}
 
 /** A running child process with its output kept for the failure message. */
 export type Proc = {
@@ -106,7 +111,7 @@ export async function startInstance(
     await waitFor(
       `${name} to ${options.waitHealthy === false ? 'listen' : 'be healthy'}`,
       async () => {
-        if (proc.child.exitCode !== null) throw new Error(`${name} exited with ${proc.child.exitCode}`);
+        if (proc.child.exitCode !== null) throw new ProcessExitedError(`${name} exited with ${proc.child.exitCode}`);
         const response = await fetch(`${url}/api/health`);
         return options.waitHealthy === false || response.ok;
       },
@@ -117,6 +122,22 @@ export async function startInstance(
     throw new Error(`${String(error)}\n${proc.output()}`);
   }
   return instance;
+}
+
+
+/** A JSON POST to a spawned instance, with the session token when there is one. */
+export const json = (body: unknown, token?: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  body: JSON.stringify(body),
+});
+export const bearer = (token: string): RequestInit => ({ headers: { authorization: `Bearer ${token}` } });
+
+/** Signs in on a spawned instance and answers the session token. */
+export async function login(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/users/login`, json({ email, password }));
+  if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
 }
 
 /** A fresh, empty PostgreSQL database on the DATABASE_URL server; `drop()` removes it. */
@@ -183,18 +204,39 @@ export async function startS3(bucket = 'terrafund-files', port = 0) {
 }
 
 /**
+ * The lines of one section of deploy/haproxy.cfg (`global`, `frontend web`…), trimmed, without comments and without
+ * those naming addresses or logging (`bind`, `default_backend`, `log`): the rules the repository ships, to be put in
+ * front of the tests' own addresses.
+ */
+export function deploySection(name: string): string[] {
+  const text = readFileSync(path.join(repoRoot, 'deploy/haproxy.cfg'), 'utf8');
+  const section = text.split(/\n(?=\S)/).find((part) => part.split('\n')[0]!.trim() === name);
+  if (!section) throw new Error(`deploy/haproxy.cfg has no section "${name}"`);
+  return section
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#') && !/^(bind|default_backend|log)\b/.test(line));
+}
+
+/**
  * HAProxy, round robin over `backends`, each checked on GET /api/health like a production proxy would, so
- * an instance answering 503 gets no traffic. `-db` keeps it in the foreground, logging to stderr.
+ * an instance answering 503 gets no traffic. Its global settings and public frontend's rules are those of
+ * deploy/haproxy.cfg (path normalisation, the /metrics deny, X-Forwarded-For), with the tests' addresses.
+ * `-db` keeps it in the foreground, logging to stderr.
  */
 export async function startHaproxy(backends: { name: string; port: number }[]) {
   const port = await freePort();
   const dir = tempDir('haproxy');
   const config = path.join(dir, 'haproxy.cfg');
+  const statsSocket = path.join(dir, 'admin.sock');
   writeFileSync(
     config,
     [
       'global',
-      '  maxconn 2000',
+      ...deploySection('global').map((line) => `  ${line}`),
+      // The runtime API, so that tests can wait for what the proxy sees instead of sleeping.
+      `  stats socket ${statsSocket} level user`,
       'defaults',
       '  mode http',
       '  timeout connect 2s',
@@ -208,12 +250,12 @@ export async function startHaproxy(backends: { name: string; port: number }[]) {
       '  retry-on conn-failure empty-response',
       'frontend web',
       `  bind 127.0.0.1:${port}`,
+      ...deploySection('frontend web').map((line) => `  ${line}`),
       '  default_backend app',
       'backend app',
       '  balance roundrobin',
       '  option httpchk GET /api/health',
       '  http-check expect status 200',
-      '  option forwardfor',
       ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check inter 1s fall 3 rise 1`),
       '',
     ].join('\n'),
@@ -224,11 +266,28 @@ export async function startHaproxy(backends: { name: string; port: number }[]) {
   return {
     ...proc,
     url,
+    /** What the proxy's health checks say of a backend server now: `UP`, `DOWN`, `UP 1/3` (going down)… */
+    serverStatus: (server: string) => haproxyServerStatus(statsSocket, server),
     async close() {
       await proc.stop('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** `show stat` on HAProxy's runtime API (a CSV: `# pxname,svname,…,status,…`), the status of one server of `app`. */
+async function haproxyServerStatus(socketPath: string, server: string): Promise<string | undefined> {
+  const csv = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.createConnection(socketPath, () => socket.end('show stat\n'));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+  const [header, ...rows] = csv.trim().split('\n');
+  const columns = (header ?? '').replace(/^# /, '').split(',');
+  const row = rows.map((line) => line.split(',')).find((fields) => fields[0] === 'app' && fields[1] === server);
+  return row?.[columns.indexOf('status')];
 }
 
 /**

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { FAKE_BTCPAY, startFakeBtcpay } from '../fake-http-server';
-import { createDatabase, repoRoot, startS3, type SharedEnv } from './harness';
+import { startFakeBtcpay } from '../fake-http-server';
+import { productionInstanceEnv } from '../production-env';
+import { createDatabase, json, repoRoot, startS3, type SharedEnv } from './harness';
+
+export { bearer, json, login } from './harness';
 
 type MailSink = { smtpUrl: string; mailboxUrl: string; close(): Promise<void> };
 type Mail = { to: string[]; subject: string; body: string };
@@ -18,31 +21,14 @@ export async function startProductionBackends(name: string) {
   // The sink is plain JavaScript shared with scripts/e2e.mjs; imported by path so it needs no type declaration.
   const { startMailSink } = (await import(path.join(repoRoot, 'scripts/mail-sink.mjs'))) as { startMailSink: () => Promise<MailSink> };
   const sink = await startMailSink();
-  const admin = { email: `admin-${randomBytes(3).toString('hex')}@terrafund.test`, password: 'Quiet-Lantern-47!' };
-  const metricsToken = randomBytes(24).toString('base64url');
-
-  const env: SharedEnv = {
-    NODE_ENV: 'production',
-    DATABASE_URL: database.url,
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    APP_SECRET: randomBytes(36).toString('base64url'),
-    PUBLIC_URL: 'https://invest.terrafund.test',
-    SMTP_URL: sink.smtpUrl,
-    MAIL_FROM: 'Terrafund <no-reply@terrafund.test>',
-    PAYMENT_PROVIDER: 'btcpay',
-    BTCPAY_URL: btcpay.url,
-    BTCPAY_API_KEY: FAKE_BTCPAY.apiKey,
-    BTCPAY_STORE_ID: FAKE_BTCPAY.storeId,
-    BTCPAY_WEBHOOK_SECRET: FAKE_BTCPAY.webhookSecret,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    // These tests drive admin routes with a password sign-in; two-factor sign-in has its own tests.
-    REQUIRE_ADMIN_2FA: 'false',
-    METRICS_TOKEN: metricsToken,
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'warn',
-    ...s3.env,
-  };
+  const { env: instanceEnv, admin, metricsToken } = productionInstanceEnv({
+    databaseUrl: database.url,
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    smtpUrl: sink.smtpUrl,
+    btcpayUrl: btcpay.url,
+    s3Env: s3.env,
+  });
+  const env: SharedEnv = { ...instanceEnv, TRUST_PROXY: '1' };
 
   /** Waits for the newest mail to `email` whose subject matches. */
   const waitForMail = async (email: string, subject: RegExp): Promise<Mail> => {
@@ -73,12 +59,6 @@ export async function startProductionBackends(name: string) {
 }
 export type ProductionBackends = Awaited<ReturnType<typeof startProductionBackends>>;
 
-export const json = (body: unknown, token?: string): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  body: JSON.stringify(body),
-});
-export const bearer = (token: string): RequestInit => ({ headers: { authorization: `Bearer ${token}` } });
 
 /**
  * A member signs up through `registerAt`, reads the code from the mail and verifies it through `verifyAt`:
@@ -98,8 +78,3 @@ export async function signUp(backends: ProductionBackends, registerAt: string, v
   return { email, password, token, userId: user._id ?? user.id ?? '' };
 }
 
-export async function login(at: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${at}/api/users/login`, json({ email, password }));
-  if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
-}

@@ -137,4 +137,19 @@ describe('the compiled server on its embedded defaults', () => {
       agent.destroy();
     });
   });
+
+  it('writes its log to the last line on SIGTERM: the access lines just before it, "shutting down", "stopped"', async () => {
+    const logged = await startInstance('logging', { ...env, LOG_LEVEL: 'info' }, { timeoutMs: 60_000 });
+    for (let i = 0; i < 20; i += 1) expect((await fetch(`${logged.url}/api/plans?n=${i}`)).status).toBe(200);
+    const stopped = await logged.stop('SIGTERM');
+    expect(stopped.code, logged.output()).toBe(0);
+    const lines = logged
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
+    const plans = lines.filter((line) => line.msg === 'request completed' && line.req?.url.startsWith('/api/plans'));
+    expect(plans).toHaveLength(20);
+    expect(lines.map((line) => line.msg).slice(-2)).toEqual(['shutting down', 'stopped']);
+  });
 });

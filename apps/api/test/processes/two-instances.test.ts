@@ -244,14 +244,17 @@ describe.skipIf(!postgresUrl || !haproxyInstalled)('two instances behind HAProxy
       }
     };
     const clients = Array.from({ length: 4 }, client);
-    await new Promise((r) => setTimeout(r, 500));
+    await waitFor('the clients to be answered through both instances', async () => statuses.length >= 20, 30_000, 20);
     const stopped = await a.stop('SIGTERM');
     expect(stopped.code, a.output()).toBe(0);
     expect(stopped.ms).toBeLessThan(10_000);
-    await new Promise((r) => setTimeout(r, 1500));
+    // While A is away the proxy marks it down and B takes everything; A comes back on the same port.
+    await waitFor('the proxy to mark A down', async () => (await proxy.serverStatus('a'))?.startsWith('DOWN'), 30_000, 100);
+    const duringOutage = statuses.length;
+    await waitFor('requests to be served by B alone', async () => statuses.length >= duringOutage + 20, 30_000, 20);
     a = await startInstance('A (restarted)', backends.env, { port: a.port, dataDir: a.dataDir, timeoutMs: 120_000 });
     // Until the proxy's health check has seen A back.
-    await new Promise((r) => setTimeout(r, 2500));
+    await waitFor('the proxy to mark A up again', async () => (await proxy.serverStatus('a')) === 'UP', 30_000, 100);
     stop = true;
     await Promise.all(clients);
     expect(statuses.length).toBeGreaterThan(20);

@@ -1,3 +1,4 @@
+import { mailSubject } from './catalogue';
 import { expect } from '@playwright/test';
 
 type Mail = { to: string[]; subject: string; body: string; receivedAt: string };
@@ -40,15 +41,18 @@ const codeIn = (mail: Mail, email: string) => {
   return code;
 };
 
+/** The code mail's subject, in whichever language the sign-up was made in. */
+const VERIFICATION_SUBJECT = mailSubject('verificationCode');
+
 /** The 6-digit verification code of the nth code mail to `email`. */
 export async function verificationCode(email: string, nth = 1): Promise<string> {
-  return codeIn(await waitForMail(email, /verification code/i, nth), email);
+  return codeIn(await waitForMail(email, VERIFICATION_SUBJECT, nth), email);
 }
 
 /** The code of the newest code mail to `email` (waiting for at least one). */
 export async function latestVerificationCode(email: string): Promise<string> {
-  await waitForMail(email, /verification code/i, 1);
-  const mails = await mailsTo(email, /verification code/i);
+  await waitForMail(email, VERIFICATION_SUBJECT, 1);
+  const mails = await mailsTo(email, VERIFICATION_SUBJECT);
   return codeIn(mails[mails.length - 1]!, email);
 }
 

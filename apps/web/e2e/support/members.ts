@@ -1,3 +1,4 @@
+import { textsOf, type Language } from './catalogue';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { admin, uniqueEmail, verificationCode } from './mailbox';
 
@@ -31,13 +32,14 @@ async function post(path: string, body: unknown): Promise<{ status: number; json
 }
 
 /** Registers through the API, as another browser would; the account still needs its e-mail code. */
-export async function registerUnverified(member: Member = newMember()): Promise<Member> {
+export async function registerUnverified(member: Member = newMember(), options: { locale?: Language } = {}): Promise<Member> {
   const { status, json } = await post('/users/register', {
     firstName: member.firstName,
     lastName: member.lastName,
     email: member.email,
     phone: '+1 555 010 2030',
     password: member.password,
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   expect(status, JSON.stringify(json)).toBeLessThan(300);
   expect(json.requiresVerification).toBe(true);
@@ -45,25 +47,33 @@ export async function registerUnverified(member: Member = newMember()): Promise<
 }
 
 /** A member who registered and entered the mailed code (through the API), ready to sign in. */
-export async function registerVerified(member: Member = newMember()): Promise<Member> {
-  await registerUnverified(member);
+export async function registerVerified(member: Member = newMember(), options: { locale?: Language } = {}): Promise<Member> {
+  await registerUnverified(member, options);
   const otp = await verificationCode(member.email);
   const { status, json } = await post('/users/verify-otp', { email: member.email, otp });
   expect(status, JSON.stringify(json)).toBeLessThan(300);
   return member;
 }
 
-/** Fills and submits the sign-in form of the page already open at /login. */
-export async function submitLogin(page: Page, email: string, password: string, { remember = false } = {}) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  if (remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+/**
+ * Opens a page drawn at build (/, /login) as a quick visitor meets it: the journey goes on as soon as the page
+ * starts to arrive, and types into it without waiting for its app, which may start while it types (wait only
+ * before asserting; docs/decisions.md "Web").
+ */
+export const openDrawnPage = (page: Page, address: '/' | '/login') => page.goto(address, { waitUntil: 'commit' });
+
+/** Fills and submits the sign-in form of the page already open at /login (typed at once, the app running or not). */
+export async function submitLogin(page: Page, email: string, password: string, { remember = false, language = 'en' as Language } = {}) {
+  const t = textsOf(language, 'auth');
+  await page.getByLabel(t('email')).fill(email);
+  await page.getByLabel(t('password'), { exact: true }).fill(password);
+  if (remember) await page.getByRole('checkbox', { name: t('login.remember') }).check();
+  await page.getByRole('button', { name: t('login.submit') }).click();
 }
 
 /** Signs in through /login and waits for the dashboard's greeting. */
-export async function signIn(page: Page, member: Pick<Member, 'email' | 'password'>, options: { remember?: boolean } = {}) {
-  await page.goto('/login');
+export async function signIn(page: Page, member: Pick<Member, 'email' | 'password'>, options: { remember?: boolean; language?: Language } = {}) {
+  await openDrawnPage(page, '/login');
   await submitLogin(page, member.email, member.password, options);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
@@ -78,14 +88,16 @@ export async function signInAdmin(browser: Browser): Promise<{ adminContext: Bro
 
 /** The six boxes of the e-mail code screen. */
 /** Fills every field of /register and ticks the terms (the page must be open). */
-export async function fillRegisterForm(page: Page, member: Member) {
-  await page.getByLabel('First name').fill(member.firstName);
-  await page.getByLabel('Last name').fill(member.lastName);
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Phone').fill('+1 555 123 4567');
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByLabel('Confirm password').fill(member.password);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+export async function fillRegisterForm(page: Page, member: Member, { language = 'en' as Language, phone = '+1 555 123 4567' } = {}) {
+  const auth = textsOf(language, 'auth');
+  const fields = textsOf(language, 'common');
+  await page.getByLabel(fields('fields.firstName')).fill(member.firstName);
+  await page.getByLabel(fields('fields.lastName')).fill(member.lastName);
+  await page.getByLabel(auth('email')).fill(member.email);
+  await page.getByLabel(auth('register.phone')).fill(phone);
+  await page.getByLabel(auth('password'), { exact: true }).fill(member.password);
+  await page.getByLabel(fields('fields.confirmPassword')).fill(member.password);
+  await page.getByRole('checkbox', { name: auth('register.agree') }).check();
 }
 
 export const otpBoxes = (page: Page) => page.getByRole('textbox', { name: /^Digit \d of 6$/ });

@@ -10,6 +10,12 @@ export const fundedMember = () => ({
   password: process.env.E2E_FUNDED_PASSWORD ?? 'e2e-funded-password',
 });
 
+/** The same member in Spanish (its account's language), with a balance of its own, for the journeys in Spanish. */
+export const spanishFundedMember = () => {
+  const member = fundedMember();
+  return { ...member, email: member.email.replace('@', '-es@') };
+};
+
 /** A toast (react-hot-toast announces each one as a polite status) saying `text`. */
 export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 

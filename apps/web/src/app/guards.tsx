@@ -14,7 +14,7 @@ export function RequireAuth() {
   if (auth.status === 'unauthenticated') {
     // After signing out there is no visit to come back to.
     const state: LoginState | undefined = auth.signedOut ? undefined : { from: location };
-    return <Navigate to={paths.login.getHref()} replace state={state} />;
+    return <Navigate to={auth.leaveTo ?? paths.login.getHref()} replace state={state} />;
   }
   return <Outlet />;
 }

@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ToastBar, Toaster } from 'react-hot-toast';
+import { FollowMemberLanguage } from '@/components/language-menu';
 import { AuthProvider } from '@/lib/auth';
 import { createQueryClient, showFlashMessage } from '@/lib/query-client';
+import { useT } from '@/lib/i18n';
 
 /** Toasts keep react-hot-toast's default durations (docs/product.md §11.1 Limits); only their colours follow the theme. */
 const toastClassName =
@@ -20,6 +22,8 @@ function toastMotion(visible: boolean) {
 
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // A toast built from messages.ts (in English) is shown in the app's language, wherever it was raised (issue 35).
+  const { say } = useT();
 
   useEffect(() => {
     showFlashMessage();
@@ -27,10 +31,16 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
 
   return (
     <QueryClientProvider client={client}>
-      <AuthProvider>{children}</AuthProvider>
+      <AuthProvider>
+        <FollowMemberLanguage />
+        {children}
+      </AuthProvider>
       <Toaster toastOptions={{ className: toastClassName }}>
         {(toast) => (
-          <ToastBar toast={toast} style={toast.height ? { animation: toastMotion(toast.visible) } : undefined} />
+          <ToastBar
+            toast={typeof toast.message === 'string' ? { ...toast, message: say(toast.message) } : toast}
+            style={toast.height ? { animation: toastMotion(toast.visible) } : undefined}
+          />
         )}
       </Toaster>
     </QueryClientProvider>

@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { paths } from '@/config/paths';
 import { FullScreenSpinner } from '@/components/ui/spinner';
+import { loadMemberTexts } from '@/lib/i18n';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { RouteError } from './routes/error';
 
@@ -19,10 +20,19 @@ import { RouteError } from './routes/error';
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
 /**
+ * A route that shows the member's screens (their English texts come with the first of them: lib/i18n.ts), loaded
+ * together with those texts.
+ */
+const withMemberTexts =
+  <T,>(load: () => Promise<T>) =>
+  async () =>
+    (await Promise.all([load(), loadMemberTexts()]))[0];
+
+/**
  * The signed-in frame (top bar, sidebar, menus) loads with the first screen that uses it, so the landing and
  * sign-in pages do not carry it (issue 14: the landing page loads only what it renders).
  */
-const appLayout = async () => ({ Component: (await import('@/features/layout/components/app-layout')).AppLayout });
+const appLayout = withMemberTexts(async () => ({ Component: (await import('@/features/layout/components/app-layout')).AppLayout }));
 
 function Root() {
   return (
@@ -54,12 +64,14 @@ export const routes: RouteObject[] = [
       },
       { path: paths.forgotPassword.path, lazy: screen(() => import('./routes/forgot-password')) },
       { path: paths.resetPassword.path, lazy: screen(() => import('./routes/reset-password')) },
+      { path: paths.unsubscribe.path, lazy: withMemberTexts(screen(() => import('./routes/unsubscribe'))) },
       {
         // Public, with the top bar; the sidebar shows only to a signed-in member.
         lazy: appLayout,
         children: [
           { path: paths.paymentSuccess.path, lazy: screen(() => import('./routes/payment-success')) },
           { path: paths.paymentTimeout.path, lazy: screen(() => import('./routes/payment-timeout')) },
+          { path: paths.withdrawalConfirm.path, lazy: screen(() => import('./routes/withdrawal-confirm')) },
         ],
       },
       {
@@ -83,6 +95,7 @@ export const routes: RouteObject[] = [
                   { path: paths.adminUser.path, lazy: screen(() => import('./routes/admin/user')) },
                   { path: paths.adminTransactions.path, lazy: screen(() => import('./routes/admin/transactions')) },
                   { path: paths.adminAudit.path, lazy: screen(() => import('./routes/admin/audit')) },
+                  { path: paths.adminMail.path, lazy: screen(() => import('./routes/admin/mail')) },
                   { path: paths.adminProjects.path, lazy: screen(() => import('./routes/admin/projects')) },
                   { path: paths.adminProjectAdd.path, lazy: screen(() => import('./routes/admin/project-add')) },
                   { path: paths.adminProjectEdit.path, lazy: screen(() => import('./routes/admin/project-edit')) },

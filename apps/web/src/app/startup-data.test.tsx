@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@terrafund/contracts';
 import { buildProject, buildUser } from '@/testing/builders';
 import { renderApp, signIn } from '@/testing/test-utils';
-import { dashboardKey } from '@/features/dashboard/api/get-dashboard';
 import { createQueryClient } from '@/lib/query-client';
 import { earlyRequests, loadStartupData } from './startup-data';
+import { queryKeys } from '@/lib/query-keys';
 
 const member = buildUser({ kycStatus: 'approved', kycVerified: true, membershipLevel: 'gold' });
 const dashboard: Dashboard = { totalAssets: 2612.5, walletBalance: 1234.56, membership: 'gold', nextPayout: null, currentMembership: null };
@@ -70,7 +70,7 @@ describe('start-up data', { timeout: 20_000 }, () => {
     const queryClient = createQueryClient();
     await loadStartupData(queryClient, '/dashboard');
     expect(asked(fetchMock)).toEqual(['/api/users/profile']);
-    expect(queryClient.getQueryState(dashboardKey)).toBeUndefined();
+    expect(queryClient.getQueryState(queryKeys.dashboard())).toBeUndefined();
   });
 
   it('without a stored session, nothing is asked', async () => {

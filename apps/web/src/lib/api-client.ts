@@ -1,5 +1,6 @@
 import { messages, type ErrorResponse } from '@terrafund/contracts';
 import { getToken } from './auth-storage';
+import { currentLanguage } from './i18n';
 
 const API_BASE = '/api';
 
@@ -99,7 +100,8 @@ function takeEarlyResponse(url: string, token: string | null): Promise<Response>
 
 /** Calls the API and hands back the answer's body and headers; throws an ApiError on failure. */
 async function send(path: string, { method = 'GET', body, params, signal }: RequestOptions = {}): Promise<{ data: unknown; headers: Headers; status: number }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers its messages in the app's language (issue 35), whatever the browser's own languages are.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -157,7 +159,7 @@ export async function getPage<T>(path: string, options: Omit<RequestOptions, 'me
  * send: answers its bytes and the file name from Content-Disposition. Failures throw an ApiError like any call.
  */
 export async function getFile(path: string, { params, signal }: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<{ blob: Blob; filename?: string }> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
@@ -176,6 +178,14 @@ export async function getFile(path: string, { params, signal }: Omit<RequestOpti
 /** Downloads what `getFile` fetches and hands it to the browser as a download named `filename`. */
 export async function downloadFile(path: string, filename: string, params?: Query): Promise<void> {
   const { blob } = await getFile(path, { params });
+  saveFile(blob, filename);
+}
+
+/**
+ * Hands a fetched file to the browser as a download under `filename` (files that need the session token, which a
+ * plain link could not send: the statement, the data export, the audit log).
+ */
+export function saveFile(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -183,7 +193,8 @@ export async function downloadFile(path: string, filename: string, params?: Quer
   document.body.append(link);
   link.click();
   link.remove();
-  URL.revokeObjectURL(url);
+  // Revoked after the click has handed the file over.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export const api = {

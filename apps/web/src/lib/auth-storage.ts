@@ -12,7 +12,12 @@ const listeners = new Set<() => void>();
  * What React renders from: the token, and whether the session just ended because the user signed out
  * (as opposed to never having one, or losing it), so guards know not to remember the page being left.
  */
-export type SessionSnapshot = { token: string | null; signedOut: boolean };
+export type SessionSnapshot = {
+  token: string | null;
+  signedOut: boolean;
+  /** Where the page being left sends the user who signed out, instead of /login (the landing page, after closing). */
+  leaveTo?: string;
+};
 
 let snapshot: SessionSnapshot = { token: null, signedOut: false };
 
@@ -104,10 +109,10 @@ export function saveUser(user: User) {
   }
 }
 
-export function clearSession({ signedOut = false }: { signedOut?: boolean } = {}) {
+export function clearSession({ signedOut = false, leaveTo }: { signedOut?: boolean; leaveTo?: string } = {}) {
   removeEverywhere(STORAGE_KEYS.token);
   removeEverywhere(STORAGE_KEYS.user);
-  snapshot = { token: null, signedOut };
+  snapshot = { token: null, signedOut, ...(leaveTo ? { leaveTo } : {}) };
   notify();
 }
 

@@ -5,19 +5,18 @@ import type { AuthSuccess, MessageResponse, User } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { api } from './api-client';
 import { clearSession, getSessionSnapshot, saveSession, saveUser, subscribeToSession, type SessionSnapshot } from './auth-storage';
+import { queryKeys } from './query-keys';
 
 /**
  * The signed-in user, shared by every feature (docs/product.md §2.7 The session in the browser, Authentication): loading while the
  * stored token is checked against GET /users/profile, then authenticated or unauthenticated.
  */
 
-export const profileQueryKey = ['users', 'profile'] as const;
-
 export const getProfile = () => api.get<User>('/users/profile');
 
 export const profileQueryOptions = () =>
   queryOptions({
-    queryKey: profileQueryKey,
+    queryKey: queryKeys.profile(),
     queryFn: async () => {
       const user = await getProfile();
       saveUser(user);
@@ -45,14 +44,14 @@ export type AuthState =
   | { status: 'loading'; user: null }
   | { status: 'authenticated'; user: User }
   /** `signedOut`: the user just signed out here, rather than never having had, or having lost, a session. */
-  | { status: 'unauthenticated'; user: null; signedOut: boolean };
+  | { status: 'unauthenticated'; user: null; signedOut: boolean; leaveTo?: string };
 
 const AuthContext = createContext<AuthState | null>(null);
 
 const noSession: SessionSnapshot = { token: null, signedOut: false };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { token, signedOut } = useSyncExternalStore(subscribeToSession, getSessionSnapshot, () => noSession);
+  const { token, signedOut, leaveTo } = useSyncExternalStore(subscribeToSession, getSessionSnapshot, () => noSession);
   const profile = useQuery({ ...startupProfileQueryOptions(), enabled: token !== null });
 
   const startupFailed = token !== null && profile.isError && profile.data === undefined;
@@ -68,10 +67,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [token, profile.isError, profile.data, profile.error]);
 
   const state = useMemo<AuthState>(() => {
-    if (token === null || startupFailed) return { status: 'unauthenticated', user: null, signedOut };
+    if (token === null || startupFailed) return { status: 'unauthenticated', user: null, signedOut, ...(leaveTo ? { leaveTo } : {}) };
     if (profile.data) return { status: 'authenticated', user: profile.data };
     return { status: 'loading', user: null };
-  }, [token, signedOut, startupFailed, profile.data]);
+  }, [token, signedOut, leaveTo, startupFailed, profile.data]);
 
   // The end of the start-up check draws the whole signed-in screen. The query's store update would have React
   // draw it in one piece, holding the main thread for hundreds of milliseconds on a slow phone; the loading
@@ -102,7 +101,7 @@ export function useStartSession() {
   return useCallback(
     ({ token, user }: AuthSuccess, remember: boolean) => {
       // The user first, so the app never sees a token without its user and fetches the profile again.
-      queryClient.setQueryData(profileQueryKey, user);
+      queryClient.setQueryData(queryKeys.profile(), user);
       saveSession(token, user, remember);
     },
     [queryClient],

@@ -1,14 +1,19 @@
-import type {
-  AdminStats,
-  AdminTransaction,
-  AuditEntry,
-  HeldPayment,
-  KycInfo,
-  PackPayment,
-  Project,
-  Transaction,
-  User,
-  UserWithKyc,
+import {
+  explorerAddressUrl,
+  explorerTxUrl,
+  isWithdrawalAssetId,
+  type AdminStats,
+  type AdminTransaction,
+  type AdminTransactionDetail,
+  type AuditEntry,
+  type HeldPayment,
+  type KycInfo,
+  type PackPayment,
+  type Project,
+  type PublicConfig,
+  type Transaction,
+  type User,
+  type UserWithKyc,
 } from '@terrafund/contracts';
 
 /**
@@ -149,6 +154,7 @@ export function buildPackPayment(overrides: Partial<PackPayment> = {}): PackPaym
     transactionId: `20000000-0000-4000-8000-${n}`,
     pack: 'gold',
     amount: 2500,
+    paid: null,
     status: 'settled',
     date: '2026-03-02T00:00:00.000Z',
     payment_url: null,
@@ -167,6 +173,7 @@ export function buildHeldPayment(overrides: Partial<HeldPayment> = {}): HeldPaym
     paymentId: null,
     pack: 'gold',
     amount: 2500,
+    paid: { amount: '0.0195', currency: 'BTC' },
     state: 'review',
     reviewReason: 'partial',
     rawStatus: 'Expired/PaidPartial',
@@ -248,3 +255,44 @@ export const endedMembership: NonNullable<User['currentMembership']> = {
   lastPaidDay: '2029-01-05',
   endedAt: '2029-01-05T00:00:00.000Z',
 };
+
+/** GET /api/config as a server with the defaults answers it: BTC, ETH and USDT-TRC20, a 1 USD fee, the sandbox payouts. */
+export function buildPublicConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
+  return {
+    contactEmail: 'support@terrafund.example',
+    contactPhone: '+1 555 010 0100',
+    withdrawalAssets: [
+      { id: 'BTC', name: 'Bitcoin', network: 'Bitcoin', feeUsd: 1 },
+      { id: 'ETH', name: 'Ether', network: 'Ethereum', feeUsd: 1 },
+      { id: 'USDT-TRC20', name: 'Tether', network: 'Tron', feeUsd: 1 },
+    ],
+    payoutProvider: 'sandbox',
+    withdrawalFeeUsd: 1,
+    minWithdrawalUsd: 25,
+    withdrawalDailyLimitUsd: 10_000,
+    ...overrides,
+  };
+}
+
+/** GET /api/admin/transactions/{id} for a row of the admin list: its approvals, timeline, payout, member, explorer links. */
+export function buildAdminTransactionDetail(
+  row: AdminTransaction,
+  overrides: Partial<AdminTransactionDetail> = {},
+): AdminTransactionDetail {
+  const { user, approvalsCount: _count, ...transaction } = row;
+  const asset = transaction.asset && isWithdrawalAssetId(transaction.asset) ? transaction.asset : undefined;
+  const txHash = overrides.txHash ?? transaction.txHash;
+  return {
+    ...transaction,
+    approvals: [],
+    timeline: [{ status: 'requested', at: transaction.date }],
+    payout: null,
+    lastError: null,
+    member: { name: `${user.firstName} ${user.lastName}`, email: user.email },
+    explorer: {
+      address: asset && transaction.walletAddress ? explorerAddressUrl(asset, transaction.walletAddress) : null,
+      transaction: asset && txHash ? explorerTxUrl(asset, txHash) : null,
+    },
+    ...overrides,
+  };
+}

@@ -2,14 +2,26 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { STORAGE_KEYS, type User } from '@terrafund/contracts';
+import { LANGUAGE_STORAGE_KEY, type Language } from '@terrafund/contracts/i18n';
+import { i18n, loadLanguage } from '@/lib/i18n';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import { reportUnanswered } from './test-guards';
 
 export { expectConsoleError } from './test-guards';
+
+/** The tests of the enclosing describe run with the app in `language`, as a visitor who chose it; English after. */
+export function speaking(language: Language) {
+  beforeEach(async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    await loadLanguage(language);
+    await i18n.changeLanguage(language);
+  });
+  afterEach(() => i18n.changeLanguage('en'));
+}
 
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Handler = (body: unknown, request: { url: string; method: string; headers: Headers }) => Reply | Promise<Reply>;
@@ -72,6 +84,9 @@ export const pendingPages = {
   },
   profile: {
     'GET /users/sessions': neverAnswered,
+    'GET /users/notification-preferences': neverAnswered,
+    'GET /users/data-export': neverAnswered,
+    'GET /users/withdrawal-addresses': neverAnswered,
   },
   landing: {
     'GET /config': neverAnswered,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { idColumn, instant, userIdColumn } from './columns';
+import { idColumn, instant } from './columns';
+import { userIdColumn } from './users';
 
 /** Server-side sessions; the bearer token names one and carries a secret whose HMAC is stored here. */
 export const sessions = pgTable(

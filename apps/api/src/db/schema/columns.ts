@@ -1,8 +1,6 @@
-import { timestamp, uuid, type ReferenceConfig } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { timestamp, uuid } from 'drizzle-orm/pg-core';
 
-// Function declarations, not arrow constants: users.ts uses them too, and a declaration is callable while the
-// two modules are still loading each other.
+/** Column builders every table uses; the reference to a member is users.ts's `userIdColumn`. */
 
 /** A table's key: a random uuid. */
 export function idColumn() {
@@ -12,13 +10,6 @@ export function idColumn() {
 /** Every instant we store is a timestamp with time zone. */
 export function instant(name: string) {
   return timestamp(name, { withTimezone: true });
-}
-
-/** The member a row belongs to: a required reference to users.id. */
-export function userIdColumn(name = 'user_id', actions?: ReferenceConfig['actions']) {
-  return uuid(name)
-    .notNull()
-    .references(() => users.id, actions);
 }
 
 /** When a row was written and last changed, both required. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { idColumn, instant, userIdColumn } from './columns';
-import { users } from './users';
+import { idColumn, instant } from './columns';
+import { users, userIdColumn } from './users';
 
 /** An uploaded identity document. The bytes live in the file storage under `storageKey`, never served statically. */
 export const kycDocuments = pgTable(

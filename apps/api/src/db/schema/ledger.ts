@@ -25,6 +25,7 @@ export const ledgerAccounts = pgTable(
         'platform_withdrawals_paid_out',
         'platform_project_funding',
         'platform_packs_retired',
+        'platform_withdrawal_fees',
       ],
     }).notNull(),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(sql`0`),

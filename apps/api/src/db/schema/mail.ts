@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { idColumn, instant } from './columns';
 
 /**
@@ -23,9 +23,15 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: instant('created_at').notNull(),
     sentAt: instant('sent_at'),
+    /** When the current run of failed attempts began: the outbox keeps trying for 24 hours from here. */
+    firstFailedAt: instant('first_failed_at'),
+    /** The last attempt could not reach the mail server (as opposed to the server refusing this mail). */
+    waitingForServer: boolean('waiting_for_server').notNull().default(false),
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // Mail given up on (status failed: undeliverable), listed for admins and counted by /metrics.
+    index('mail_outbox_undeliverable_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
   ],
 );

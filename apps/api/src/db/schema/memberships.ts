@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { idColumn, instant, userIdColumn } from './columns';
+import { idColumn, instant } from './columns';
 import { journalEntries } from './ledger';
 import { transactions } from './transactions';
+import { userIdColumn } from './users';
 
 /**
  * A member's pack (docs/product.md §5.5 Memberships): bought by a settled deposit, runs 3 years from activation. Price and

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idColumn, instant, userIdColumn } from './columns';
+import { idColumn, instant } from './columns';
+import { userIdColumn } from './users';
 
 /**
  * What the bell shows a member (modules/notifications). Written in the same database transaction as the event it

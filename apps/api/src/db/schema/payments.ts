@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { idColumn, instant, timestamps, userIdColumn } from './columns';
+import { bigint, check, index, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, instant, timestamps } from './columns';
 import { transactions } from './transactions';
-import { users } from './users';
+import { users, userIdColumn } from './users';
 
 /**
  * One provider invoice per deposit (docs/product.md §5.4 Payment providers). `state` is our reading of the provider's word: only
@@ -33,6 +33,13 @@ export const paymentInvoices = pgTable(
     rawStatus: text('raw_status').notNull().default('New'),
     reviewReason: text('review_reason', { enum: ['partial', 'late', 'over', 'mismatch'] }),
     /**
+     * What arrived, as the provider last reported it when asked (BTCPay: the invoice's payment methods'
+     * `totalPaid`; NOWPayments: the payment's `actually_paid`), in the coin it came in (`BTC`, `USDTTRC20`…),
+     * beside `amountCents`, what was asked. Null until the provider reports money.
+     */
+    paidAmount: numeric('paid_amount'),
+    paidCurrency: text('paid_currency'),
+    /**
      * An admin's decision on a held invoice (review → settled by `activate`, → failed by `reject`): which, by
      * whom, when and why. A decided invoice is never held again, whatever the provider reports later.
      */
@@ -51,6 +58,11 @@ export const paymentInvoices = pgTable(
     check('payment_invoices_state_check', sql`${t.state} in ('pending', 'settled', 'expired', 'failed', 'review')`),
     check('payment_invoices_amount_positive', sql`${t.amountCents} > 0`),
     check('payment_invoices_decision_check', sql`${t.decision} in ('activate', 'reject')`),
+    // An amount names its coin, and no provider reports a negative one.
+    check(
+      'payment_invoices_paid_complete',
+      sql`(${t.paidAmount} is null and ${t.paidCurrency} is null) or (${t.paidAmount} >= 0 and ${t.paidCurrency} is not null)`,
+    ),
     // A decision is recorded whole, and only on the state it leads to.
     check(
       'payment_invoices_decision_complete',

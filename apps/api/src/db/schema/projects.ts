@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { idColumn, instant, timestamps, userIdColumn } from './columns';
+import { idColumn, instant, timestamps } from './columns';
+import { userIdColumn } from './users';
 
 /** What `details` holds (validated by the contracts' project schema before it is written). */
 export type ProjectDetails = {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { idColumn, instant, timestamps, userIdColumn } from './columns';
+import { idColumn, instant, timestamps } from './columns';
 import { journalEntries } from './ledger';
 import { projects } from './projects';
-import { users } from './users';
+import { users, userIdColumn } from './users';
 
 /**
  * The member-facing record of a movement of money (spec: deposit, withdrawal, payout, investment). Each one is

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uuid, type ReferenceConfig } from 'drizzle-orm/pg-core';
 import { idColumn, instant } from './columns';
 
 export const users = pgTable(
@@ -26,17 +26,40 @@ export const users = pgTable(
     twoFactorEnabledAt: instant('two_factor_enabled_at'),
     /** The last 30-second step whose code was accepted: a code is never accepted twice (no replay). */
     twoFactorLastStep: integer('two_factor_last_step'),
+    /**
+     * When the owner was last mailed that someone got their password right and then failed the second step:
+     * at most one such mail an hour, whichever instance counts the wrong codes.
+     */
+    twoFactorAlertedAt: instant('two_factor_alerted_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
     /** Soft delete: the row stays for the money and audit history that will point at it. */
     deletedAt: instant('deleted_at'),
+    /**
+     * When the member closed the account (modules/privacy): the e-mail is then the tombstone `closed-<id>@invalid`,
+     * the personal fields are erased and no password opens it. Admins still see the row with its kept records.
+     */
+    closedAt: instant('closed_at'),
+    /**
+     * The language the member reads (issue 35): their mails, and the API's messages while they are signed in.
+     * Set at sign-up to the language the sign-up was made in, changed with PATCH /api/users/profile {locale}.
+     */
+    locale: text('locale', { enum: ['en', 'es', 'fr'] }).notNull().default('en'),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
     check('users_kyc_status_check', sql`${t.kycStatus} in ('not_started', 'pending', 'approved', 'rejected')`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_locale_check', sql`${t.locale} in ('en', 'es', 'fr')`),
     index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** The member a row belongs to: a required reference to users.id (here, so no schema file imports users.ts back). */
+export function userIdColumn(name = 'user_id', actions?: ReferenceConfig['actions']) {
+  return uuid(name)
+    .notNull()
+    .references(() => users.id, actions);
+}

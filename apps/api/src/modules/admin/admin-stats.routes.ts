@@ -7,7 +7,7 @@ import {
   userStatsSchema,
 } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { moduleRoutes } from '../../plugins/responses';
+import { moduleRoutes } from '../../lib/route-schemas';
 import * as service from './admin-stats.service';
 
 /**

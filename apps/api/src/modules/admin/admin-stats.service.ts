@@ -9,6 +9,7 @@ import {
 } from '@terrafund/contracts';
 import { queryRows } from '../../db/client';
 import type { Deps } from '../../deps';
+import { PENDING_WITHDRAWAL } from '../withdrawals';
 import { completedCentsBetween, dayOf, foldTransactionTotals, latestPayoutDayCents } from './transaction-totals';
 
 /**
@@ -151,7 +152,7 @@ async function transactionFigures(deps: Pick<Deps, 'db'>, period?: { from: numbe
         coalesce(sum(amount_cents) filter (where ${completed('deposit')}), 0)::text as deposits_cents,
         count(*) filter (where ${completed('withdrawal')})::text as withdrawals,
         coalesce(sum(amount_cents) filter (where ${completed('withdrawal')}), 0)::text as withdrawals_cents,
-        count(*) filter (where type = 'withdrawal' and status = 'pending')::text as withdrawals_pending,
+        count(*) filter (where ${PENDING_WITHDRAWAL})::text as withdrawals_pending,
         count(*) filter (where ${completed('payout')})::text as payouts,
         coalesce(sum(amount_cents) filter (where ${completed('payout')}), 0)::text as payouts_cents,
         count(*) filter (where ${completed('investment')})::text as investments,

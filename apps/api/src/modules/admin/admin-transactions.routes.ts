@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { adminTransactionSchema, adminTransactionsQuery } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { moduleRoutes } from '../../plugins/responses';
+import { moduleRoutes } from '../../lib/route-schemas';
+import { withAdminWithdrawalFields } from '../withdrawals';
 import * as service from './admin-transactions.service';
 import { PageBookmarks } from './page-bookmarks';
 
@@ -17,7 +18,7 @@ export const adminTransactionsRoutes = moduleRoutes(['admin'], (app, deps: Deps,
       },
       { 200: z.array(adminTransactionSchema) },
     ),
-    handler: async () => service.recentTransactions(deps),
+    handler: async () => withAdminWithdrawalFields(deps.db, await service.recentTransactions(deps)),
   });
 
   app.get('/admin/transactions', {
@@ -38,7 +39,7 @@ export const adminTransactionsRoutes = moduleRoutes(['admin'], (app, deps: Deps,
         reply.header('x-next-cursor', page.next.cursor);
         reply.header('link', `</api/admin/transactions?${query.toString()}>; rel="next"`);
       }
-      return page.items;
+      return withAdminWithdrawalFields(deps.db, page.items);
     },
   });
 });

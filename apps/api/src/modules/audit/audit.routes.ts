@@ -1,6 +1,6 @@
 import { auditListSchema, auditQuery } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { moduleRoutes } from '../../plugins/responses';
+import { moduleRoutes } from '../../lib/route-schemas';
 import { auditCsv, listAudit } from './audit.service';
 
 /** The admin audit screen's data (issue 15). */

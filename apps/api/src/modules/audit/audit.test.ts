@@ -1,6 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { bearer, createUser, DEFAULT_PASSWORD, loginAs, resetTokenFrom, useMemberAndAdmin, useTestApp } from '../../../test/test-app';
+import { bearer, createUser, DEFAULT_PASSWORD, loginAs, resetTokenFrom, rows, useMemberAndAdmin, useTestApp } from '../../../test/test-app';
 import { createProject } from '../../../test/project-fixtures';
 
 type Row = { id: string; at: string; actorEmail: string | null; action: string; targetType: string; targetId: string; details: unknown };
@@ -132,5 +133,75 @@ describe('GET /api/admin/audit', () => {
     });
     const all = await audit('?from=2019-01-01&to=2019-01-01&format=csv');
     expect(all.body).toContain(",'=cmd,");
+  });
+});
+
+/**
+ * The audit log is append-only in the database itself (migration 0015_audit_log_append_only): a trigger
+ * refuses every UPDATE, DELETE and TRUNCATE, whoever sends it, and there is no setting to turn it off. A
+ * migration that must change the table drops and recreates the trigger inside its own transaction.
+ */
+describe('audit_log is append-only in the database', () => {
+  const ctx = useTestApp();
+  const people = useMemberAndAdmin(ctx);
+
+  const recorded = async () => {
+    const target = await createUser(ctx);
+    const [row] = await ctx.database.db
+      .insert(auditLog)
+      .values({ actorId: people.admin.id, action: 'user.updated', targetType: 'user', targetId: target.id, before: { a: 1 }, after: { a: 2 }, createdAt: ctx.clock.now() })
+      .returning();
+    return row!;
+  };
+  const current = async (id: string) => ctx.database.db.select().from(auditLog).where(eq(auditLog.id, id));
+  const refusal = async (statement: Promise<unknown>) => {
+    const error = await statement.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(error, 'the statement went through').toBeDefined();
+    // Drizzle wraps the driver's error; the database's message is on the cause.
+    const cause = (error as { cause?: { message?: string } }).cause;
+    return String(cause?.message ?? (error as Error).message);
+  };
+
+  it('refuses to change a recorded decision, by Drizzle or by plain SQL', async () => {
+    const row = await recorded();
+    expect(await refusal(ctx.database.db.update(auditLog).set({ action: 'nothing.happened' }).where(eq(auditLog.id, row.id)))).toMatch(
+      /audit_log is append-only: UPDATE refused/,
+    );
+    expect(await refusal(ctx.database.db.execute(sql`update audit_log set after = '{}'::jsonb, actor_id = null where id = ${row.id}`))).toMatch(
+      /append-only/,
+    );
+    expect(await current(row.id)).toEqual([row]);
+  });
+
+  it('refuses to delete one, all of them, or truncate the table', async () => {
+    const row = await recorded();
+    expect(await refusal(ctx.database.db.delete(auditLog).where(eq(auditLog.id, row.id)))).toMatch(/audit_log is append-only: DELETE refused/);
+    expect(await refusal(ctx.database.db.execute(sql`delete from audit_log`))).toMatch(/append-only/);
+    expect(await refusal(ctx.database.db.execute(sql`truncate audit_log`))).toMatch(/audit_log is append-only: TRUNCATE refused/);
+    expect(await current(row.id)).toEqual([row]);
+    const [count] = await rows<{ count: number }>(ctx, sql`select count(*)::int as count from audit_log`);
+    expect(count!.count).toBeGreaterThan(0);
+  });
+
+  it('still records new decisions, and an admin action writes its row as before', async () => {
+    const member = await createUser(ctx);
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/users/${member.id}`, headers: bearer(people.adminToken) });
+    expect(deleted.statusCode).toBe(200);
+    const trail = await ctx.database.db.select().from(auditLog).where(eq(auditLog.targetId, member.id));
+    expect(trail.map((entry) => entry.action)).toEqual(['user.deleted']);
+  });
+
+  it('lets a migration change the table by dropping and recreating the trigger in its own transaction, and only so', async () => {
+    const row = await recorded();
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`drop trigger audit_log_append_only on audit_log`);
+      await tx.execute(sql`update audit_log set action = 'user.renamed' where id = ${row.id}`);
+      await tx.execute(sql`create trigger audit_log_append_only before update or delete on audit_log for each row execute function audit_log_append_only()`);
+    });
+    expect((await current(row.id))[0]!.action).toBe('user.renamed');
+    expect(await refusal(ctx.database.db.execute(sql`update audit_log set action = 'again' where id = ${row.id}`))).toMatch(/append-only/);
   });
 });

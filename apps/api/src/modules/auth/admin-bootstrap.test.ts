@@ -91,7 +91,7 @@ describe('admin bootstrap (ADMIN_EMAIL / ADMIN_PASSWORD at start)', () => {
 });
 
 /** A database of its own for a spawned process, the same kind as this test run's, with one member in it. */
-async function databaseWithMember(email: string, password: string) {
+async function databaseWithMember(email: string, password: string, options: { twoFactor?: boolean } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tf-admin-'));
   const testDb = inject('testDb');
   let env: Record<string, string> = { DATA_DIR: dataDir };
@@ -122,7 +122,17 @@ async function databaseWithMember(email: string, password: string) {
   const now = new Date();
   const [member] = await handle.db
     .insert(users)
-    .values({ email, firstName: 'Member', lastName: 'Owner', passwordHash: await hashPassword(password), emailVerifiedAt: now, createdAt: now, updatedAt: now })
+    .values({
+      email,
+      firstName: 'Member',
+      lastName: 'Owner',
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+      // The reset never opens the secret, so any sealed-looking value stands for one here.
+      ...(options.twoFactor ? { twoFactorSecret: 'sealed-secret', twoFactorEnabledAt: now } : {}),
+    })
     .returning();
   await handle.db.insert(sessions).values({ userId: member!.id, tokenHash: 'x'.repeat(64), expiresAt: new Date(now.getTime() + 86_400_000) });
   await handle.close();
@@ -230,6 +240,39 @@ describe('the real server and the admin command', () => {
       const usage = await run('npm', ['run', '--silent', 'admin', '--', '--promote', email], db.env);
       expect(usage.code).toBe(2);
       expect(usage.stderr).toMatch(/ADMIN_PASSWORD/);
+    } finally {
+      await db.cleanup();
+    }
+  });
+
+  it('`npm run admin -- --reset-2fa EMAIL` turns the member\'s 2FA off, ends its sessions, audits and mails', { timeout: 180_000 }, async () => {
+    const email = uniqueEmail('member');
+    const db = await databaseWithMember(email, DEFAULT_PASSWORD, { twoFactor: true });
+    try {
+      const result = await run('npm', ['run', '--silent', 'admin', '--', '--reset-2fa', email.toUpperCase()], db.env);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`Two-factor sign-in of ${email} reset`);
+
+      const handle = db.open();
+      try {
+        const [row] = await handle.db.select().from(users).where(eq(users.id, db.memberId));
+        expect(row).toMatchObject({ twoFactorSecret: null, twoFactorEnabledAt: null });
+        const live = await handle.db.select().from(sessions).where(and(eq(sessions.userId, db.memberId), isNull(sessions.revokedAt)));
+        expect(live).toEqual([]);
+        const audit = await handle.db.select().from(auditLog).where(eq(auditLog.targetId, db.memberId));
+        expect(audit.map((a) => [a.action, a.actorId])).toEqual([['2fa.reset', null]]);
+        const mail = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+        expect(mail.map((m) => m.template)).toEqual(['twoFactorReset']);
+      } finally {
+        await handle.close();
+      }
+
+      const again = await run('npm', ['run', '--silent', 'admin', '--', '--reset-2fa', email], db.env);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('nothing changed');
+      const usage = await run('npm', ['run', '--silent', 'admin', '--', '--reset-2fa', 'not-an-address'], db.env);
+      expect(usage.code).toBe(2);
     } finally {
       await db.cleanup();
     }

@@ -1,13 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { passwordStrengthProblem } from '@terrafund/contracts/password-strength';
 import { emailCodes, passwordResetTokens, users, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { hashPassword } from '../../lib/password';
-import { isTooGuessable } from '../../lib/password-strength';
 import { recordAudit } from '../audit';
 import { enqueueMail } from '../mail';
-import { normalizeEmail } from './auth.service';
-import { revokeUserSessions } from './session.service';
+import { normalizeEmail } from '../users';
+import { revokeUserSessions } from '../sessions';
+import { endPendingChallenges } from './two-factor.service';
 
 export type AdminDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config'> & { logger: Pick<Logger, 'info' | 'warn'> };
 type AdminCredentials = { email: string; password: string };
@@ -27,9 +28,10 @@ export async function accountRole(deps: Pick<AdminDeps, 'db'>, email: string): P
   return account.role === 'admin' && !account.deletedAt ? 'admin' : 'member';
 }
 
+/** Outside production (which refuses such an ADMIN_PASSWORD at start, config.ts) a weak one is only warned about. */
 function warnIfGuessable(deps: AdminDeps, credentials: AdminCredentials) {
-  if (isTooGuessable(credentials.password, [credentials.email])) {
-    deps.logger.warn('the admin password is a common or easily guessed one; change it after signing in');
+  if (passwordStrengthProblem(credentials.password, [credentials.email])) {
+    deps.logger.warn('the admin password is too easy to guess (the password rule would refuse it); change it after signing in');
   }
 }
 
@@ -84,6 +86,7 @@ export async function promoteToAdmin(
       })
       .where(eq(users.id, account.id));
     await revokeUserSessions(tx, deps, account.id);
+    await endPendingChallenges(tx, deps, account.id);
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })

@@ -14,12 +14,12 @@ import {
 } from '@terrafund/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Deps, RequestMeta } from '../../deps';
-import { requireAuth } from '../../plugins/access';
-import { keyedLimit, perAddress } from '../../plugins/rate-limit';
-import { moduleRoutes } from '../../plugins/responses';
-import { publicUser } from '../users';
-import { updateProfile } from '../users';
+import { requireAuth } from '../sessions';
+import { keyedLimit, perAddress } from '../../lib/route-limits';
+import { moduleRoutes } from '../../lib/route-schemas';
+import { normalizeEmail, publicUser, updateProfile } from '../users';
 import * as auth from './auth.service';
+import { requestLanguage } from '../../lib/i18n';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
@@ -30,7 +30,7 @@ const meta = (request: FastifyRequest): RequestMeta => ({
 export const authRoutes = moduleRoutes(['auth'], (app, deps: Deps, schemas) => {
   const limits = deps.config.rateLimits;
   // Counted whether or not the address has an account, so the limit itself tells nothing.
-  const bodyEmail = (request: FastifyRequest) => auth.normalizeEmail((request.body as { email: string }).email);
+  const bodyEmail = (request: FastifyRequest) => normalizeEmail((request.body as { email: string }).email);
   const registerPerAccount = keyedLimit(app, 'register', limits.registerPerAccount, bodyEmail);
   const forgotPerAccount = keyedLimit(app, 'forgot-password', limits.forgotPerAccount, bodyEmail);
 
@@ -38,7 +38,7 @@ export const authRoutes = moduleRoutes(['auth'], (app, deps: Deps, schemas) => {
     config: { access: 'public', rateLimit: perAddress(limits.register) },
     schema: schemas.open({ body: registerBody }, { 201: verificationRequired }),
     preHandler: registerPerAccount,
-    handler: async (request, reply) => reply.status(201).send(await auth.register(deps, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await auth.register(deps, request.body, requestLanguage(request))),
   });
 
   app.post('/users/login', {

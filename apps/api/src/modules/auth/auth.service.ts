@@ -1,4 +1,6 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   messages,
   OTP_MAX_ATTEMPTS,
@@ -9,6 +11,7 @@ import {
   type TwoFactorRequired,
   type VerificationRequired,
 } from '@terrafund/contracts';
+import type { Language } from '@terrafund/contracts/i18n';
 import type { z } from 'zod';
 import type {
   changePasswordBody,
@@ -20,15 +23,14 @@ import type {
   verifyOtpBody,
 } from '@terrafund/contracts';
 import type { Executor } from '../../db/client';
-import { emailCodes, passwordResetTokens, users, type UserRow } from '../../db/schema';
+import { emailCodes, passwordResetTokens, sessions, users, type UserRow } from '../../db/schema';
 import type { Deps, RequestMeta } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
-import { assertPasswordNotGuessable } from '../../lib/password-strength';
 import { recordAudit } from '../audit';
-import { enqueueMail } from '../mail';
-import { publicUser } from '../users';
+import { enqueueMail, enqueueMailIf } from '../mail';
+import { normalizeEmail, publicUser } from '../users';
 import {
   assertLoginAllowed,
   clearLoginFailures,
@@ -37,15 +39,14 @@ import {
   restartCodeCooldown,
   takeCodeCooldown,
 } from './login-throttle';
-import { createSession, revokeSession, revokeUserSessions } from './session.service';
-import { completeTwoFactorLogin, startChallenge } from './two-factor.service';
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+import { assertStrongPassword } from './password-rule';
+import { createSession, revokeSession, revokeUserSessions } from '../sessions';
+import { completeTwoFactorLogin, endPendingChallenges, startChallenge } from './two-factor.service';
 
 const verificationRequired = (email: string): VerificationRequired => ({
   requiresVerification: true,
   email,
-  message: 'Please verify your email. A verification code has been sent.',
+  message: messages.auth.verificationSent,
 });
 
 async function findUserByEmail(tx: Executor, email: string, lock = false): Promise<UserRow | undefined> {
@@ -58,84 +59,105 @@ async function findUserByEmail(tx: Executor, email: string, lock = false): Promi
   return row;
 }
 
-/** Mails a fresh code and voids every older one. Callers hold the user row locked and apply the cooldown. */
-async function issueVerificationCode(tx: Executor, deps: Deps, user: UserRow, now: Date) {
+/*
+ * Sign-up, resend-code and forgot-password answer alike for every address, and only once their change has
+ * committed: so each runs the same statements whatever the address, and the conditions below, evaluated by the
+ * database, decide which of them write (OWASP Authentication Cheat Sheet: "Authentication and Error Messages", the
+ * same work on every path). None of them returns to JavaScript whether it wrote.
+ */
+/** The account at `email`: not deleted. */
+const liveAccount = (email: string) => and(eq(users.email, email), isNull(users.deletedAt))!;
+/** The account at `email` that may be given a code: registered, not verified yet. */
+const pendingAccount = (email: string) => and(liveAccount(email), isNull(users.emailVerifiedAt))!;
+/** The account at `email` whose owner has verified it. */
+const verifiedAccount = (email: string) => and(liveAccount(email), isNotNull(users.emailVerifiedAt))!;
+const accountExists = (account: SQL) => sql`exists (select 1 from ${users} where ${account})`;
+/** The ids of the accounts `account` matches (none or one): for `user_id in (…)`. */
+const accountIds = (tx: Executor, account: SQL) => tx.select({ id: users.id }).from(users).where(account);
+const instantParam = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/**
+ * `insert into table (columns) select values from users where account`: one row for the account `account` matches,
+ * or none, in one statement either way. `users.id` among the values is the matched account's id.
+ */
+async function insertForAccount(tx: Executor, table: PgTable, values: [PgColumn, SQLWrapper | SQL][], account: SQL) {
+  await tx.execute(sql`
+    insert into ${table} (${sql.join(values.map(([column]) => sql.identifier(column.name)), sql`, `)})
+    select ${sql.join(values.map(([, value]) => value), sql`, `)} from ${users} where ${account}`);
+}
+
+/**
+ * Mails a fresh code to the unverified account at `email` and voids its older codes, in the same three statements
+ * whether or not there is one (`user` is the row read for the address, if any: verified, it gets nothing). Callers
+ * hold the user row locked when there is one, and apply the cooldown.
+ */
+async function issueVerificationCode(tx: Executor, deps: Deps, email: string, user: UserRow | undefined, now: Date) {
+  const account = pendingAccount(email);
   await tx
     .update(emailCodes)
     .set({ consumedAt: now })
-    .where(and(eq(emailCodes.userId, user.id), isNull(emailCodes.consumedAt)));
+    .where(and(inArray(emailCodes.userId, accountIds(tx, account)), isNull(emailCodes.consumedAt)));
   const code = randomCode();
-  await tx.insert(emailCodes).values({
-    userId: user.id,
-    codeHash: deps.secrets.hash(`${user.id}:${code}`),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
-  });
-  await enqueueMail(tx, deps, user.email, 'verificationCode', { firstName: user.firstName, code });
+  // Without an account the code is hashed all the same (with an id no account has): the same work.
+  const codeHash = deps.secrets.hash(`${user?.id ?? randomUUID()}:${code}`);
+  await insertForAccount(
+    tx,
+    emailCodes,
+    [
+      [emailCodes.userId, users.id],
+      [emailCodes.codeHash, sql`${codeHash}`],
+      [emailCodes.createdAt, instantParam(now)],
+      [emailCodes.expiresAt, instantParam(new Date(now.getTime() + OTP_TTL_SECONDS * 1000))],
+    ],
+    account,
+  );
+  await enqueueMailIf(tx, deps, accountExists(account), email, 'verificationCode', { firstName: user?.firstName ?? '', code }, user?.locale);
 }
-
-/** What the member themselves typed, which a password must not simply repeat. */
-const personalWords = (p: { email: string; firstName?: string; lastName?: string }) => [
-  p.email,
-  p.email.split('@')[0] ?? '',
-  p.firstName ?? '',
-  p.lastName ?? '',
-];
 
 /**
  * Registers an address, or registers it again while it is unverified: the later registration replaces the
- * earlier one entirely (password, names, phone) and voids its codes and reset links, so only the password of
- * the registration whose code is entered can sign in; someone who registered a victim's address first keeps
- * nothing. A verified address changes nothing and its owner is told. The answer is the same for all three,
- * and the work (hash, rows, mail) happens after it, so its timing cannot tell them apart either.
+ * earlier one entirely (password, names, phone) and voids its codes, reset links and sessions, so only the password
+ * of the registration whose code is entered can sign in; someone who registered a victim's address first keeps
+ * nothing. A verified address changes nothing and its owner is told by mail. The answer is the same for all three
+ * and comes once the registration (or the owner's mail) has committed; before it, every path does the same work:
+ * one argon2 hash of the password, then one transaction of the same eight statements, of which the database's
+ * conditions decide which write (a code and its mail for a new or pending account, the owner's mail for a verified
+ * one). Of two registrations of one pending address at once, the one that commits last stands.
  */
-export async function register(deps: Deps, body: z.output<typeof registerBody>): Promise<VerificationRequired> {
+export async function register(deps: Deps, body: z.output<typeof registerBody>, language: Language): Promise<VerificationRequired> {
   const email = normalizeEmail(body.email);
-  assertPasswordNotGuessable(body.password, 'password', personalWords({ ...body, email }));
-  const now = deps.clock.now();
+  assertStrongPassword(body.password, 'password', { ...body, email });
   // A registration always mails a fresh code, inside the cooldown too (the new registrant could not verify
   // otherwise), and the cooldown starts again from it.
   await restartCodeCooldown(deps, email, OTP_RESEND_COOLDOWN_SECONDS);
-  deps.tasks.run('registration', async () => {
-    const passwordHash = await hashPassword(body.password);
-    const registration = { firstName: body.firstName, lastName: body.lastName, phone: body.phone, passwordHash };
-    await deps.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(users)
-        .values({ email, ...registration, createdAt: now, updatedAt: now })
-        .onConflictDoNothing({ target: users.email })
-        .returning();
-      const created = inserted[0];
-      if (created) {
-        await issueVerificationCode(tx, deps, created, now);
-        return;
-      }
-      const existing = await findUserByEmail(tx, email, true);
-      if (!existing) return;
-      if (existing.emailVerifiedAt) {
-        await enqueueMail(tx, deps, existing.email, 'registrationAttempt', {
-          firstName: existing.firstName,
-          loginUrl: `${deps.config.publicUrl}/login`,
-          resetUrl: `${deps.config.publicUrl}/forgot-password`,
-        });
-        return;
-      }
-      // A registration answered later than this one (another instance) already replaced it: that one stands.
-      if (existing.createdAt > now) return;
-      const [replaced] = await tx
-        .update(users)
-        .set({ ...registration, createdAt: now, updatedAt: now })
-        .where(eq(users.id, existing.id))
-        .returning();
-      await tx
-        .update(passwordResetTokens)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.userId, existing.id), isNull(passwordResetTokens.usedAt)));
-      await revokeUserSessions(tx, deps, existing.id);
-      await issueVerificationCode(tx, deps, replaced!, now);
-    });
-    deps.mailQueued();
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    // The language the sign-up was made in: its code mail, and the account's mails and messages after.
+    const registration = { firstName: body.firstName, lastName: body.lastName, phone: body.phone, passwordHash, locale: body.locale ?? language, createdAt: now, updatedAt: now };
+    await tx
+      .insert(users)
+      .values({ email, ...registration })
+      .onConflictDoUpdate({ target: users.email, set: registration, setWhere: and(isNull(users.emailVerifiedAt), isNull(users.deletedAt)) });
+    const account = await findUserByEmail(tx, email, true);
+    const pending = pendingAccount(email);
+    // What an earlier registration of this address left: nothing when it is new, kept when it is verified.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(inArray(passwordResetTokens.userId, accountIds(tx, pending)), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(inArray(sessions.userId, accountIds(tx, pending)), isNull(sessions.revokedAt)));
+    await issueVerificationCode(tx, deps, email, account, now);
+    await enqueueMailIf(tx, deps, accountExists(verifiedAccount(email)), email, 'registrationAttempt', {
+      firstName: account?.firstName ?? '',
+      loginUrl: `${deps.config.publicUrl}/login`,
+      resetUrl: `${deps.config.publicUrl}/forgot-password`,
+    }, account?.locale);
   });
+  deps.mailQueued();
   return verificationRequired(email);
 }
 
@@ -163,7 +185,7 @@ export async function login(
     if ((await takeCodeCooldown(deps, email, OTP_RESEND_COOLDOWN_SECONDS)) === undefined) {
       await deps.db.transaction(async (tx) => {
         const locked = await findUserByEmail(tx, email, true);
-        if (locked && !locked.emailVerifiedAt) await issueVerificationCode(tx, deps, locked, deps.clock.now());
+        if (locked && !locked.emailVerifiedAt) await issueVerificationCode(tx, deps, email, locked, deps.clock.now());
       });
       deps.mailQueued();
     }
@@ -261,8 +283,9 @@ export async function verifyOtp(
 }
 
 /**
- * Mails a new code to an unverified address. The cooldown is per address, account or not, and the lookup
- * and the mail happen after the answer, so the answer is the same, in the same time, for every address.
+ * Mails a new code to an unverified address. The cooldown is per address, account or not, and the code and its mail
+ * are written before the answer by the same four statements for every address (issueVerificationCode: for an
+ * unknown or verified one they write nothing), so the answer is the same, in the same time, for every address.
  */
 export async function resendOtp(deps: Deps, body: z.output<typeof emailOnlyBody>) {
   const email = normalizeEmail(body.email);
@@ -270,47 +293,60 @@ export async function resendOtp(deps: Deps, body: z.output<typeof emailOnlyBody>
   if (retryAfter !== undefined) {
     throw new AppError('RATE_LIMITED', messages.auth.resendCooldown(retryAfter), { retryAfter });
   }
-  const now = deps.clock.now();
-  deps.tasks.run('resend-code', async () => {
-    const sent = await deps.db.transaction(async (tx) => {
-      const user = await findUserByEmail(tx, email, true);
-      if (!user || user.emailVerifiedAt) return false;
-      await issueVerificationCode(tx, deps, user, now);
-      return true;
-    });
-    if (sent) deps.mailQueued();
+  await deps.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email, true);
+    await issueVerificationCode(tx, deps, email, user, deps.clock.now());
   });
+  deps.mailQueued();
   return { message: messages.auth.otpSent };
 }
 
-/** Mails a reset link to a known address; as with resend, the work happens after the same answer for all. */
+/**
+ * Mails a reset link to a known address. As with resend, the link and its mail are written before the answer by
+ * the same three statements for every address; for an unknown one they write nothing.
+ */
 export async function forgotPassword(deps: Deps, body: z.output<typeof emailOnlyBody>) {
   const email = normalizeEmail(body.email);
-  const now = deps.clock.now();
-  deps.tasks.run('password-reset-link', async () => {
-    const sent = await deps.db.transaction(async (tx) => {
-      const user = await findUserByEmail(tx, email, true);
-      if (!user) return false;
-      const token = randomToken(32);
-      await tx.insert(passwordResetTokens).values({
-        userId: user.id,
-        tokenHash: deps.secrets.hash(token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_SECONDS * 1000),
-      });
-      // The link is built from PUBLIC_URL, never from the request's Host header.
-      const resetUrl = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await enqueueMail(tx, deps, user.email, 'passwordReset', { firstName: user.firstName, resetUrl });
-      return true;
-    });
-    if (sent) deps.mailQueued();
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const user = await findUserByEmail(tx, email, true);
+    const account = liveAccount(email);
+    const token = randomToken(32);
+    await insertForAccount(
+      tx,
+      passwordResetTokens,
+      [
+        [passwordResetTokens.userId, users.id],
+        [passwordResetTokens.tokenHash, sql`${deps.secrets.hash(token)}`],
+        [passwordResetTokens.createdAt, instantParam(now)],
+        [passwordResetTokens.expiresAt, instantParam(new Date(now.getTime() + RESET_TOKEN_TTL_SECONDS * 1000))],
+      ],
+      account,
+    );
+    // The link is built from PUBLIC_URL, never from the request's Host header.
+    const resetUrl = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await enqueueMailIf(tx, deps, accountExists(account), email, 'passwordReset', { firstName: user?.firstName ?? '', resetUrl }, user?.locale);
   });
+  deps.mailQueued();
   return { message: messages.auth.resetEmailSent };
 }
 
 export async function resetPassword(deps: Deps, body: z.output<typeof resetPasswordBody>) {
-  // Checked before the token is spent, so a refused password leaves the link usable.
-  assertPasswordNotGuessable(body.newPassword, 'newPassword');
+  // Checked before the token is spent, so a refused password leaves the link usable; against the owner's own
+  // address and names when the link names a live account.
+  const [owner] = await deps.db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, deps.secrets.hash(body.token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, deps.clock.now()),
+      ),
+    )
+    .limit(1);
+  assertStrongPassword(body.newPassword, 'newPassword', owner);
   const passwordHash = await hashPassword(body.newPassword);
   const done = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -333,21 +369,13 @@ export async function resetPassword(deps: Deps, body: z.output<typeof resetPassw
       .where(and(eq(users.id, used.userId), isNull(users.deletedAt)))
       .returning();
     if (!user) return undefined;
-    // Other outstanding reset links die with this one; every session ends.
+    // Other outstanding reset links die with this one; every session ends, and so does every sign-in that got
+    // the old password right and waits for its code.
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await revokeUserSessions(tx, deps, user.id);
-    await recordAudit(tx, deps, {
-      actorId: user.id,
-      action: 'password.reset',
-      targetType: 'user',
-      targetId: user.id,
-      before: null,
-      after: { sessionsEnded: true },
-    });
-    await enqueueMail(tx, deps, user.email, 'passwordChanged', { firstName: user.firstName });
+    await endSessionsForNewPassword(tx, deps, user, 'password.reset', { sessionsEnded: true });
     return user.email;
   });
   if (!done) {
@@ -359,6 +387,24 @@ export async function resetPassword(deps: Deps, body: z.output<typeof resetPassw
   await clearLoginFailures(deps, done);
   deps.mailQueued();
   return { message: messages.auth.passwordReset };
+}
+
+/**
+ * A new password, reset or changed: every session ends (but the one that changed it, `keepSessionId`), and so does
+ * every sign-in that got the old password right and waits for its code; the change is audited and mailed to the owner.
+ */
+async function endSessionsForNewPassword(
+  tx: Executor,
+  deps: Deps,
+  user: UserRow,
+  action: 'password.reset' | 'password.changed',
+  after: Record<string, boolean>,
+  keepSessionId?: string,
+) {
+  await revokeUserSessions(tx, deps, user.id, keepSessionId);
+  await endPendingChallenges(tx, deps, user.id);
+  await recordAudit(tx, deps, { actorId: user.id, action, targetType: 'user', targetId: user.id, before: null, after });
+  await enqueueMail(tx, deps, user.email, 'passwordChanged', { firstName: user.firstName });
 }
 
 export async function changePassword(
@@ -377,21 +423,12 @@ export async function changePassword(
       fields: { newPassword: messages.auth.samePassword },
     });
   }
-  assertPasswordNotGuessable(body.newPassword, 'newPassword', personalWords(user));
+  assertStrongPassword(body.newPassword, 'newPassword', user);
   const passwordHash = await hashPassword(body.newPassword);
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    await revokeUserSessions(tx, deps, user.id, session.sessionId);
-    await recordAudit(tx, deps, {
-      actorId: user.id,
-      action: 'password.changed',
-      targetType: 'user',
-      targetId: user.id,
-      before: null,
-      after: { otherSessionsEnded: true },
-    });
-    await enqueueMail(tx, deps, user.email, 'passwordChanged', { firstName: user.firstName });
+    await endSessionsForNewPassword(tx, deps, user, 'password.changed', { otherSessionsEnded: true }, session.sessionId);
   });
   deps.mailQueued();
   return { message: messages.auth.passwordChanged };

@@ -7,31 +7,47 @@ import {
   sessionListSchema,
   twoFactorDisableBody,
   twoFactorEnableBody,
+  twoFactorSetupBody,
   twoFactorSetupResponse,
 } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { requireAuth } from '../../plugins/access';
-import { perAddress } from '../../plugins/rate-limit';
-import { moduleRoutes } from '../../plugins/responses';
+import { requireAuth } from '../sessions';
+import { perAddress } from '../../lib/route-limits';
+import { moduleRoutes } from '../../lib/route-schemas';
 import * as auth from './auth.service';
-import { listSessions, revokeOtherSessions, revokeOwnSession } from './session.service';
+import { listSessions, revokeOtherSessions, revokeOwnSession } from '../sessions';
 import * as twoFactor from './two-factor.service';
 
 /** Two-factor sign-in and the member's own sessions (issue 15). */
 export const securityRoutes = moduleRoutes(['security'], (app, deps: Deps, schemas) => {
   const limits = deps.config.rateLimits;
-  // The password and a code are guessed through these too: limited per account, like change-password.
+  // The password (and a code) are guessed through these too: limited per account, like change-password.
   const perAccount = { ...perAddress(limits.changePasswordPerAccount), keyGenerator: (request: Parameters<typeof requireAuth>[0]) => `2fa-account:${requireAuth(request).user.id}` };
 
   app.post('/users/2fa/setup', {
-    ...schemas.user({}, { 200: twoFactorSetupResponse }),
-    handler: async (request) => twoFactor.setupTwoFactor(deps, requireAuth(request).user),
+    config: { access: 'user', rateLimit: perAccount },
+    schema: schemas.signedIn(
+      {
+        description:
+          'Starts setting up two-factor sign-in: needs the current password (400 on `password` when missing or wrong, as disable). Answers a new secret that replaces any unconfirmed one; 409 when 2FA is already on.',
+        body: twoFactorSetupBody,
+      },
+      { 200: twoFactorSetupResponse },
+    ),
+    handler: async (request) => twoFactor.setupTwoFactor(deps, requireAuth(request), request.body),
   });
 
   app.post('/users/2fa/enable', {
     config: { access: 'user', rateLimit: perAccount },
-    schema: schemas.signedIn({ body: twoFactorEnableBody }, { 200: recoveryCodesResponse }),
-    handler: async (request) => twoFactor.enableTwoFactor(deps, requireAuth(request).user, request.body.code),
+    schema: schemas.signedIn(
+      {
+        description:
+          'Turns two-factor sign-in on with the current password and a code of the secret set up: answers the ten recovery codes once, ends every other session of the account and mails the owner.',
+        body: twoFactorEnableBody,
+      },
+      { 200: recoveryCodesResponse },
+    ),
+    handler: async (request) => twoFactor.enableTwoFactor(deps, requireAuth(request), request.body),
   });
 
   app.post('/users/2fa/disable', {

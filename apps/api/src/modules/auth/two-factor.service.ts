@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import {
   messages,
@@ -8,11 +8,15 @@ import {
   TOTP_ISSUER,
   TOTP_PERIOD_SECONDS,
   TOTP_WINDOW_STEPS,
+  TWO_FACTOR_ALERT_INTERVAL_SECONDS,
+  TWO_FACTOR_ALERT_WRONG_CODES,
   TWO_FACTOR_CHALLENGE_MAX_ATTEMPTS,
   TWO_FACTOR_CHALLENGE_TTL_SECONDS,
   type AuthSuccess,
   type loginTwoFactorBody,
   type twoFactorDisableBody,
+  type twoFactorEnableBody,
+  type twoFactorSetupBody,
 } from '@terrafund/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -24,8 +28,10 @@ import { verifyPassword } from '../../lib/password';
 import { recordAudit } from '../audit';
 import { enqueueMail } from '../mail';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
+import { revokeUserSessions } from '../sessions';
 
 type TwoFactorDeps = Deps;
+type SignedIn = { sessionId: string; user: UserRow };
 
 /** RFC 6238 with SHA-1, 6 digits and 30-second steps: what every authenticator app assumes. */
 const totpOf = (secret: string) =>
@@ -35,7 +41,7 @@ const totpOf = (secret: string) =>
  * The time step a code belongs to when it is right now (one step of clock drift either way), else null. The
  * step, not just "valid", is what lets a sign-in refuse a code already used.
  */
-function matchingStep(secret: string, code: string, now: Date): number | null {
+export function matchingStep(secret: string, code: string, now: Date): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totpOf(secret).validate({ token: code, timestamp: now.getTime(), window: TOTP_WINDOW_STEPS });
   if (delta === null) return null;
@@ -64,8 +70,27 @@ async function lockUser(tx: Executor, userId: string) {
   return row;
 }
 
-/** POST /api/users/2fa/setup: a new secret waiting for its first code; it replaces any earlier unconfirmed one. */
-export async function setupTwoFactor(deps: TwoFactorDeps, user: UserRow) {
+/**
+ * Every two-factor change asks for the password again, as disable always did: a session alone (a stolen
+ * token, a computer left signed in) cannot tie the account to its holder's authenticator. Wrong or missing,
+ * it is the same 400 on `password`; the routes' per-account limit bounds the guessing.
+ */
+async function assertCurrentPassword(user: UserRow, password: string) {
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError('VALIDATION_ERROR', messages.twoFactor.passwordIncorrect, {
+      fields: { password: messages.twoFactor.passwordIncorrect },
+    });
+  }
+}
+
+/**
+ * POST /api/users/2fa/setup {password}: a new secret waiting for its first code; it replaces any earlier
+ * unconfirmed one. An enabled secret is never replaced here (409): that takes disable, with a code.
+ */
+export async function setupTwoFactor(deps: TwoFactorDeps, session: SignedIn, body: z.output<typeof twoFactorSetupBody>) {
+  const { user } = session;
+  if (user.twoFactorEnabledAt) throw new AppError('CONFLICT', messages.twoFactor.alreadyEnabled);
+  await assertCurrentPassword(user, body.password);
   const secret = new Secret({ size: 20 }).base32;
   await deps.db.transaction(async (tx) => {
     const locked = await lockUser(tx, user.id);
@@ -94,8 +119,15 @@ async function recordTwoFactorChange(tx: Executor, deps: TwoFactorDeps, user: Us
   await enqueueMail(tx, deps, user.email, enabled ? 'twoFactorEnabled' : 'twoFactorDisabled', { firstName: user.firstName, securityUrl: securityUrl(deps) });
 }
 
-/** POST /api/users/2fa/enable: the first right code turns 2FA on and yields the ten recovery codes, once. */
-export async function enableTwoFactor(deps: TwoFactorDeps, user: UserRow, code: string) {
+/**
+ * POST /api/users/2fa/enable {password, code}: the password and the first right code turn 2FA on and yield the
+ * ten recovery codes, once. Every other session ends: whoever held one signed in without the second factor.
+ */
+export async function enableTwoFactor(deps: TwoFactorDeps, session: SignedIn, body: z.output<typeof twoFactorEnableBody>) {
+  const { user } = session;
+  if (user.twoFactorEnabledAt) throw new AppError('CONFLICT', messages.twoFactor.alreadyEnabled);
+  await assertCurrentPassword(user, body.password);
+  const { code } = body;
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -121,7 +153,8 @@ export async function enableTwoFactor(deps: TwoFactorDeps, user: UserRow, code: 
     await tx
       .insert(twoFactorRecoveryCodes)
       .values(recoveryCodes.map((c) => ({ userId: user.id, codeHash: recoveryHash(deps, user.id, c), createdAt: now })));
-    await recordTwoFactorChange(tx, deps, user, true, { recoveryCodes: RECOVERY_CODE_COUNT });
+    await revokeUserSessions(tx, deps, user.id, session.sessionId);
+    await recordTwoFactorChange(tx, deps, user, true, { recoveryCodes: RECOVERY_CODE_COUNT, otherSessionsEnded: true });
   });
   deps.mailQueued();
   return { recoveryCodes, message: messages.twoFactor.enabled };
@@ -166,31 +199,111 @@ export async function disableTwoFactor(
 ) {
   const { user } = session;
   if (!user.twoFactorEnabledAt) throw new AppError('CONFLICT', messages.twoFactor.notEnabled);
-  if (!(await verifyPassword(user.passwordHash, body.password))) {
-    throw new AppError('VALIDATION_ERROR', messages.twoFactor.passwordIncorrect, {
-      fields: { password: messages.twoFactor.passwordIncorrect },
-    });
-  }
+  await assertCurrentPassword(user, body.password);
   const disabled = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const locked = await lockUser(tx, user.id);
     if (!locked.twoFactorEnabledAt) throw new AppError('CONFLICT', messages.twoFactor.notEnabled);
     if (!(await spendSecondFactor(tx, deps, locked, body.code))) return false;
-    await tx
-      .update(users)
-      .set({ twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null, updatedAt: now })
-      .where(eq(users.id, user.id));
-    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id));
-    await tx
-      .update(twoFactorChallenges)
-      .set({ consumedAt: now })
-      .where(and(eq(twoFactorChallenges.userId, user.id), isNull(twoFactorChallenges.consumedAt)));
+    await turnTwoFactorOff(tx, deps, user.id, now);
     await recordTwoFactorChange(tx, deps, user, false);
     return true;
   });
   if (!disabled) throw wrongCode('code');
   deps.mailQueued();
   return { message: messages.twoFactor.disabled };
+}
+
+/** Two-factor sign-in off for the user: the secret (set up or pending), the recovery codes and every pending sign-in go. */
+async function turnTwoFactorOff(tx: Executor, deps: Pick<Deps, 'clock'>, userId: string, now: Date) {
+  await tx
+    .update(users)
+    .set({ twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null, updatedAt: now })
+    .where(eq(users.id, userId));
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  await endPendingChallenges(tx, deps, userId);
+}
+
+/**
+ * Ends every sign-in of the user still waiting for its second factor: a challenge proves a password that a
+ * reset, a change or an operator has just replaced or made moot.
+ */
+export async function endPendingChallenges(tx: Executor, deps: Pick<Deps, 'clock'>, userId: string) {
+  await tx
+    .update(twoFactorChallenges)
+    .set({ consumedAt: deps.clock.now() })
+    .where(and(eq(twoFactorChallenges.userId, userId), isNull(twoFactorChallenges.consumedAt)));
+}
+
+/**
+ * `npm run admin -- --reset-2fa <email>`: the operator turns two-factor sign-in off for a member who lost their
+ * authenticator and recovery codes, once their identity was checked out of band. The secret, the recovery
+ * codes, every session and every pending sign-in go; the audit log keeps `2fa.reset` (no actor: the operator's
+ * command line) and the owner is mailed.
+ */
+export async function resetTwoFactor(
+  deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'config'>,
+  email: string,
+): Promise<'reset' | 'not-enabled' | 'not-found'> {
+  return deps.db.transaction(async (tx) => {
+    const [account] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deletedAt)))
+      .limit(1)
+      .for('update');
+    if (!account) return 'not-found';
+    if (!account.twoFactorEnabledAt && !account.twoFactorPendingSecret) return 'not-enabled';
+    const now = deps.clock.now();
+    await turnTwoFactorOff(tx, deps, account.id, now);
+    await revokeUserSessions(tx, deps, account.id);
+    await recordAudit(tx, deps, {
+      actorId: null,
+      action: '2fa.reset',
+      targetType: 'user',
+      targetId: account.id,
+      before: { twoFactorEnabled: account.twoFactorEnabledAt !== null },
+      after: { twoFactorEnabled: false, sessionsEnded: true, by: 'operator (npm run admin -- --reset-2fa)' },
+    });
+    await enqueueMail(tx, deps, account.email, 'twoFactorReset', {
+      firstName: account.firstName,
+      securityUrl: securityUrl(deps),
+      supportEmail: deps.config.contact.email,
+    });
+    return 'reset';
+  });
+}
+
+/**
+ * After a wrong second factor (the password was right): once the member's recent sign-ins have seen
+ * TWO_FACTOR_ALERT_WRONG_CODES wrong codes, the owner is mailed, at most once an hour. Counted from the
+ * challenges themselves (their attempts, since the last successful sign-in and within the hour) and rationed by
+ * a column on the user row, so every instance agrees and a restart forgets nothing.
+ */
+async function alertOwnerOfWrongCodes(tx: Executor, deps: TwoFactorDeps, user: UserRow): Promise<boolean> {
+  const now = deps.clock.now();
+  const hourAgo = new Date(now.getTime() - TWO_FACTOR_ALERT_INTERVAL_SECONDS * 1000);
+  const since = user.lastLoginAt && user.lastLoginAt > hourAgo ? user.lastLoginAt : hourAgo;
+  const [counted] = await tx
+    .select({ wrong: sql<number>`coalesce(sum(${twoFactorChallenges.attempts}), 0)::int` })
+    .from(twoFactorChallenges)
+    .where(and(eq(twoFactorChallenges.userId, user.id), gt(twoFactorChallenges.createdAt, since)));
+  const wrong = Number(counted?.wrong ?? 0);
+  if (wrong < TWO_FACTOR_ALERT_WRONG_CODES) return false;
+  const claimed = await tx
+    .update(users)
+    .set({ twoFactorAlertedAt: now })
+    .where(and(eq(users.id, user.id), or(isNull(users.twoFactorAlertedAt), lte(users.twoFactorAlertedAt, hourAgo))))
+    .returning({ id: users.id });
+  if (claimed.length === 0) return false;
+  await enqueueMail(tx, deps, user.email, 'twoFactorFailures', {
+    firstName: user.firstName,
+    wrongCodes: wrong,
+    at: `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    resetUrl: `${deps.config.publicUrl}/forgot-password`,
+    securityUrl: securityUrl(deps),
+  });
+  return true;
 }
 
 /** After a right password on an account with 2FA: a random challenge, stored as its HMAC only. */
@@ -239,14 +352,14 @@ export async function completeTwoFactorLogin(
   if (!found) throw challengeEnded();
   await assertLoginAllowed(deps, found.email, meta.ip);
 
-  type Outcome = { kind: 'ended'; guessed: boolean } | { kind: 'wrong' } | { kind: 'ok'; token: string; row: UserRow };
+  type Outcome = { kind: 'ended'; guessed: boolean; alerted: boolean } | { kind: 'wrong'; alerted: boolean } | { kind: 'ok'; token: string; row: UserRow };
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     const [challenge] = await tx
       .select()
       .from(twoFactorChallenges)
       .where(and(eq(twoFactorChallenges.id, found.challenge.id), isNull(twoFactorChallenges.consumedAt)))
       .for('update');
-    if (!challenge || challenge.expiresAt <= deps.clock.now()) return { kind: 'ended', guessed: false };
+    if (!challenge || challenge.expiresAt <= deps.clock.now()) return { kind: 'ended', guessed: false, alerted: false };
     const user = await lockUser(tx, challenge.userId);
     if (!(await spendSecondFactor(tx, deps, user, body.code))) {
       const attempts = challenge.attempts + 1;
@@ -255,7 +368,8 @@ export async function completeTwoFactorLogin(
         .update(twoFactorChallenges)
         .set({ attempts, consumedAt: ended ? deps.clock.now() : null })
         .where(eq(twoFactorChallenges.id, challenge.id));
-      return ended ? { kind: 'ended', guessed: true } : { kind: 'wrong' };
+      const alerted = await alertOwnerOfWrongCodes(tx, deps, user);
+      return ended ? { kind: 'ended', guessed: true, alerted } : { kind: 'wrong', alerted };
     }
     await tx.update(twoFactorChallenges).set({ consumedAt: deps.clock.now() }).where(eq(twoFactorChallenges.id, challenge.id));
     const signedIn = await signIn(tx, user, challenge.remember);
@@ -263,6 +377,7 @@ export async function completeTwoFactorLogin(
   });
 
   if (outcome.kind !== 'ok') {
+    if (outcome.alerted) deps.mailQueued();
     // A wrong code counts like a wrong password, the one that ends the challenge too.
     if (outcome.kind === 'wrong' || outcome.guessed) await recordLoginFailure(deps, found.email, meta.ip);
     if (outcome.kind === 'ended') throw challengeEnded();

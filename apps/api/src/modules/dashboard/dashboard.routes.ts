@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { dashboardSchema, performanceQuery, projectionPointSchema } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { requireAuth } from '../../plugins/access';
-import { moduleRoutes } from '../../plugins/responses';
+import { requireAuth } from '../sessions';
+import { moduleRoutes } from '../../lib/route-schemas';
 import { dashboardFor, projectionFor } from './dashboard.service';
 
 /** The member dashboard's figures and projection (docs/product.md §5.2). */

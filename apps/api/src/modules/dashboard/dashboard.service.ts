@@ -23,7 +23,7 @@ async function figuresFor(deps: Deps, user: UserRow) {
     memberBalance(deps.db, user.id, 'member_invested'),
     nextPayoutFor(deps.db, user.id, deps.clock, deps.config.payoutTime),
   ]);
-  checkMembershipEndOnRead(deps, current?.row);
+  await checkMembershipEndOnRead(deps, current?.row);
   const membership = current && !current.ended ? current.row : undefined;
   const packCents = membership?.priceCents ?? 0;
   const dashboard: Dashboard = {

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { messages } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../lib/storage';
 
 /**
@@ -47,14 +45,15 @@ function withTimeout(promise: Promise<unknown>, ms: number): Promise<DependencyS
   return Promise.race([promise.then((): DependencyStatus => 'ok'), timeout]).finally(() => clearTimeout(timer));
 }
 
+type DependencyResults = Array<[string, DependencyStatus]>;
+
 /** Asks every dependency at once; a slow one counts as failing after CHECK_TIMEOUT_MS. */
-export async function checkReadiness(
+async function askDependencies(
   checks: DependencyCheck[],
-  startup: StartupState,
   onFailure: (name: string, error: unknown) => void,
-  timeoutMs = CHECK_TIMEOUT_MS,
-): Promise<Readiness> {
-  const results = await Promise.all(
+  timeoutMs: number,
+): Promise<DependencyResults> {
+  return Promise.all(
     checks.map(async ({ name, check, local }): Promise<[string, DependencyStatus]> => {
       try {
         const answered = Promise.resolve().then(check);
@@ -67,6 +66,10 @@ export async function checkReadiness(
       }
     }),
   );
+}
+
+/** The dependencies' answers as the instance's readiness, given where its start is now. */
+function readinessOf(results: DependencyResults, startup: StartupState): Readiness {
   const dependencies = Object.fromEntries(results);
   // Answering is not enough while the schema is not migrated yet: the database is not usable.
   if (!startup.ready && dependencies.database === 'ok') dependencies.database = 'starting';
@@ -74,19 +77,46 @@ export async function checkReadiness(
   return { ok: failing.length === 0, failing, dependencies };
 }
 
+/** Asks every dependency now and answers the readiness. */
+export async function checkReadiness(
+  checks: DependencyCheck[],
+  startup: StartupState,
+  onFailure: (name: string, error: unknown) => void,
+  timeoutMs = CHECK_TIMEOUT_MS,
+): Promise<Readiness> {
+  return readinessOf(await askDependencies(checks, onFailure, timeoutMs), startup);
+}
+
 /**
- * While the instance is still starting (its database unreachable, or migrating), every /api route but the health
- * check answers 503 at once instead of failing deep inside a query; the web app's files are still served.
- * While it stops, each answer closes its connection. Both hooks are synchronous, in callback style: an async
- * hook costs every request a promise and a turn of the microtask queue (docs/performance.md).
+ * At most one round of checks a second per instance, by default: a proxy, a monitor or a flood of requests
+ * to GET /api/health costs the database, Redis and the bucket one query a second, whatever the rate.
  */
-export function registerStartupGate(app: FastifyInstance, startup: StartupState) {
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (startup.ready || request.routeOptions.url === '/api/health' || !request.url.startsWith('/api')) return done();
-    done(new AppError('SERVICE_UNAVAILABLE', messages.common.serviceUnavailable, { retryAfter: 5 }));
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (startup.stopping) reply.header('connection', 'close');
-    done(null, payload);
-  });
+export const READINESS_MAX_AGE_MS = 1000;
+
+/**
+ * The instance's one readiness probe. A request shares the round of checks in flight, or the last answer while
+ * that round started less than `maxAgeMs` ago; otherwise it starts a new round (and its logger reports the
+ * failures). So a dependency that fails, or comes back, shows within `maxAgeMs` plus the round's own time.
+ * The start's phase is applied to each answer as it is read, not cached: it changes at once. A clock that went
+ * back counts as a stale answer.
+ */
+export function createReadinessProbe(
+  checks: DependencyCheck[],
+  options: { clock: Clock; maxAgeMs?: number; timeoutMs?: number },
+) {
+  const maxAgeMs = options.maxAgeMs ?? READINESS_MAX_AGE_MS;
+  const timeoutMs = options.timeoutMs ?? CHECK_TIMEOUT_MS;
+  let last: { startedAt: number; results: Promise<DependencyResults>; done: boolean } | undefined;
+  return async (startup: StartupState, onFailure: (name: string, error: unknown) => void): Promise<Readiness> => {
+    const now = options.clock.now().getTime();
+    const age = last ? now - last.startedAt : Infinity;
+    if (!last || (last.done && (age >= maxAgeMs || age < 0))) {
+      const round = { startedAt: now, results: askDependencies(checks, onFailure, timeoutMs), done: false };
+      void round.results.then(() => {
+        round.done = true;
+      });
+      last = round;
+    }
+    return readinessOf(await last.results, startup);
+  };
 }

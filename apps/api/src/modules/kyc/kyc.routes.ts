@@ -10,22 +10,31 @@ import {
   messages,
   userWithKycSchema,
   type KycDocumentType,
+  type PublicUser,
 } from '@terrafund/contracts';
+import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { acceptUploads, readUpload, refuseOversized } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage';
-import { requireAuth } from '../../plugins/access';
-import { errorResponses, routeSchemas } from '../../plugins/responses';
-import { DOCUMENT_HEADERS } from '../../plugins/security';
+import { requireAuth } from '../sessions';
+import { errorResponses, routeSchemas } from '../../lib/route-schemas';
+import { DOCUMENT_HEADERS } from '../../lib/security-headers';
 import * as kyc from './kyc.service';
 
 const documentTypeField = z.enum(KYC_DOCUMENT_TYPES, { error: messages.kyc.documentTypeInvalid });
 
+/**
+ * How the KYC answers show a member: the API's one user object (modules/users publicUsers), handed in by the
+ * composition root because that object shows the member's KYC (kycInfoFor), so users imports kyc and not the other way.
+ */
+type ShowUsers = (deps: Deps, rows: UserRow[]) => Promise<PublicUser[]>;
+
 /** Member KYC (upload, submit, signed document links) and the admin's review (docs/product.md §2.1 Route table, §9.3 Routes; docs/product.md §4 KYC). */
 export const kycRoutes =
-  (deps: Deps & { storage: FileStorage }): FastifyPluginAsyncZod =>
+  (deps: Deps & { storage: FileStorage; publicUsers: ShowUsers }): FastifyPluginAsyncZod =>
   async (app) => {
+    const show = async (row: UserRow) => (await deps.publicUsers(deps, [row]))[0]!;
     await acceptUploads(app, KYC_MAX_FILE_BYTES);
     const kycSchemas = routeSchemas(['kyc']);
     const adminUsersSchemas = routeSchemas(['admin users']);
@@ -105,12 +114,12 @@ export const kycRoutes =
 
     app.post('/kyc/submit', {
       ...kycSchemas.user({ body: kycSubmitBody }, { 200: userWithKycSchema }),
-      handler: async (request) => kyc.submitKyc(deps, requireAuth(request).user, request.body),
+      handler: async (request) => show(await kyc.submitKyc(deps, requireAuth(request).user, request.body)),
     });
 
     app.get('/admin/pending', {
       ...adminUsersSchemas.admin({}, { 200: z.array(userWithKycSchema) }),
-      handler: async () => kyc.pendingKycUsers(deps),
+      handler: async () => deps.publicUsers(deps, await kyc.pendingKycUsers(deps)),
     });
 
     app.post('/admin/verify/:userId', {
@@ -121,6 +130,6 @@ export const kycRoutes =
         },
         { 200: userWithKycSchema },
       ),
-      handler: async (request) => kyc.decideKyc(deps, requireAuth(request).user, request.params.userId, request.body),
+      handler: async (request) => show(await kyc.decideKyc(deps, requireAuth(request).user, request.params.userId, request.body)),
     });
   };

@@ -20,9 +20,9 @@ import { detectFileType, extensionFor } from '../../lib/file-type';
 import { PictureError, reencodePicture, type PictureType } from '../../lib/image';
 import type { FileStorage } from '../../lib/storage';
 import { recordAudit } from '../audit';
+import { opensAsAdmin } from '../sessions';
 import { enqueueMail } from '../mail';
 import { notify } from '../notifications';
-import { publicUser, publicUsers } from '../users';
 import { signKycLink, verifyKycLink, type Disposition } from './kyc-links';
 
 type KycDeps = Deps & { storage: FileStorage };
@@ -50,10 +50,13 @@ export async function uploadDocument(
   }
   const bytes = contentType === 'application/pdf' ? input.bytes : await cleanPicture(input.bytes, contentType as PictureType);
 
-  let storageKey: string | undefined;
+  // The file is stored before its row is written, and outside the transaction: a row never names a file the store
+  // did not take, and a slow or unreachable bucket (503) holds no database connection or lock. A file whose row is
+  // then refused (the daily limit, an outage) is removed; if even that fails, it is an orphan no row names.
+  const storageKey = await deps.storage.put('kyc', bytes);
   try {
     const id = await deps.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
       const now = deps.clock.now();
       const since = new Date(now.getTime() - DAY_MS);
       const [recent] = await tx
@@ -66,7 +69,6 @@ export async function uploadDocument(
           retryAfter: Math.max(1, Math.ceil((frees - now.getTime()) / 1000)),
         });
       }
-      storageKey = await deps.storage.put('kyc', bytes);
       const [row] = await tx
         .insert(kycDocuments)
         .values({ userId: user.id, documentType: input.documentType, storageKey, contentType, sizeBytes: bytes.length, createdAt: now })
@@ -75,7 +77,7 @@ export async function uploadDocument(
     });
     return { fileUrl: documentUrl(input.documentType, id), documentType: input.documentType };
   } catch (error) {
-    if (storageKey) await deps.storage.delete(storageKey);
+    await deps.storage.delete(storageKey).catch(() => {});
     throw error;
   }
 }
@@ -105,7 +107,7 @@ export async function documentLink(
   if (!UUID_PATTERN.test(id)) throw notFound;
   const [doc] = await deps.db.select().from(kycDocuments).where(eq(kycDocuments.id, id)).limit(1);
   if (!doc || doc.documentType !== type) throw notFound;
-  if (doc.userId !== requester.id && requester.role !== 'admin') throw notFound;
+  if (doc.userId !== requester.id && !opensAsAdmin(deps, requester)) throw notFound;
   const link = signKycLink(deps.config.appSecret, doc.id, deps.clock.now(), disposition);
   return { url: link.url, expiresAt: link.expiresAt.toISOString(), contentType: doc.contentType, documentType: doc.documentType };
 }
@@ -171,7 +173,7 @@ export async function submitKyc(deps: KycDeps, user: UserRow, body: z.output<typ
   const uniqueIds = [...new Set(ids)];
   const updated = await deps.db.transaction(async (tx) => {
     // The user row lock makes the status check and the change one step, whatever arrives at once.
-    const [locked] = await tx.select().from(users).where(and(eq(users.id, user.id), isNull(users.deletedAt))).for('update');
+    const [locked] = await tx.select().from(users).where(and(eq(users.id, user.id), isNull(users.deletedAt))).for('no key update');
     if (!locked) throw new AppError('UNAUTHENTICATED', messages.auth.sessionExpired);
     if (locked.kycStatus !== 'not_started' && locked.kycStatus !== 'rejected') {
       throw new AppError('CONFLICT', messages.kyc.cannotSubmit);
@@ -219,7 +221,7 @@ export async function submitKyc(deps: KycDeps, user: UserRow, body: z.output<typ
       .returning();
     return row!;
   });
-  return publicUser(deps, updated);
+  return updated;
 }
 
 export async function pendingKycUsers(deps: Deps) {
@@ -227,22 +229,21 @@ export async function pendingKycUsers(deps: Deps) {
     .select({ user: users })
     .from(users)
     .innerJoin(kycProfiles, eq(kycProfiles.userId, users.id))
-    .where(and(eq(users.kycStatus, 'pending'), isNull(users.deletedAt)))
+    .where(and(eq(users.kycStatus, 'pending'), isNull(users.deletedAt), isNull(users.closedAt)))
     .orderBy(asc(kycProfiles.submittedAt))
     .limit(500);
-  return publicUsers(
-    deps,
-    rows.map((r) => r.user),
-  );
+  return rows.map((r) => r.user);
 }
 
-/** An admin approves or rejects a pending KYC; exactly one decision wins when several arrive at once. */
+/** An admin approves or rejects a pending KYC; exactly one decision wins when several arrive at once. Answers the updated row (the route shows it as the API user). */
 export async function decideKyc(deps: KycDeps, admin: UserRow, userId: string, body: z.output<typeof adminVerifyBody>) {
   if (!UUID_PATTERN.test(userId)) throw new AppError('NOT_FOUND', messages.users.notFound);
   const decided = await deps.db.transaction(async (tx) => {
-    const [target] = await tx.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).for('update');
+    const [target] = await tx.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).for('no key update');
     if (!target) throw new AppError('NOT_FOUND', messages.users.notFound);
     if (target.id === admin.id) throw new AppError('FORBIDDEN', messages.auth.forbidden);
+    // A closed account (modules/privacy) keeps its KYC record for the law, not for a decision.
+    if (target.closedAt) throw new AppError('CONFLICT', messages.privacy.accountClosed);
     if (target.kycStatus !== 'pending') throw new AppError('CONFLICT', messages.kyc.notPending);
     const now = deps.clock.now();
     const status = body.verified ? 'approved' : 'rejected';
@@ -278,5 +279,5 @@ export async function decideKyc(deps: KycDeps, admin: UserRow, userId: string, b
     return row!;
   });
   deps.mailQueued();
-  return publicUser(deps, decided);
+  return decided;
 }

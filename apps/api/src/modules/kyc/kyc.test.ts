@@ -19,7 +19,7 @@ import {
   useTestApp,
 } from '../../../test/test-app';
 import { detectFileType } from '../../lib/file-type';
-import { DOCUMENT_HEADERS } from '../../plugins/security';
+import { DOCUMENT_HEADERS } from '../../lib/security-headers';
 
 const m = messages.kyc;
 const MAX_BYTES = 5 * 1024 * 1024;

@@ -5,6 +5,7 @@ import { KYC_MAX_UPLOADS_PER_DAY, messages, type IdType, type KycDocumentType } 
 import { multipart, pdf, png } from '../../../test/files';
 import { kycBody } from '../../../test/kyc-fixtures';
 import { bearer, createUser, loginAs, rows, useTestApp } from '../../../test/test-app';
+import { StorageUnavailableError } from '../../lib/storage';
 
 const m = messages.kyc;
 
@@ -186,6 +187,27 @@ describe('KYC uploads', () => {
       expect(response.statusCode, response.body).toBe(413);
       expect(response.json()).toEqual({ message: m.fileTooLarge, code: 'PAYLOAD_TOO_LARGE' });
       expect(await documentsOf(user.id)).toBe(0);
+    });
+  });
+  describe('while the file store is down', () => {
+    it('answers 503 with Retry-After, writes no row, and takes the same upload once the store is back', async () => {
+      const { user, token } = await member();
+      const put = ctx.storage.put;
+      ctx.storage.put = async () => {
+        throw new StorageUnavailableError('put', new Error('connect ECONNREFUSED 127.0.0.1:9000'));
+      };
+      try {
+        const refused = await upload(token, 'idFront');
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBe('5');
+        expect(refused.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+        expect(await documentsOf(user.id)).toBe(0);
+      } finally {
+        ctx.storage.put = put;
+      }
+      const fileUrl = await uploaded(token, 'idFront');
+      const [row] = await rows<{ storage_key: string }>(ctx, sql`select storage_key from kyc_documents where id = ${fileUrl.split('/').pop()}`);
+      expect(ctx.storage.files.has(row!.storage_key)).toBe(true);
     });
   });
 });

@@ -1,10 +1,11 @@
 /** What other modules may use of the ledger. */
 export {
-  checkLedger,
+  checkBooks,
   InsufficientBalanceError,
   memberAccount,
   memberBalance,
   platformAccount,
+  platformBalance,
   postEntry,
   type LedgerProblem,
   type MemberAccountKind,

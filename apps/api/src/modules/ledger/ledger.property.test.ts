@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACK_IDS } from '@terrafund/contracts';
 import { checkoutOf, type Checkout } from '../../../test/sandbox-checkout';
 import { apiCaller, createTestApp, createUser, loginAs, uniqueEmail, type TestContext } from '../../../test/test-app';
+import { bookAddress, txHashFor, withdrawalBody } from '../../../test/withdrawals';
 import { fixedClock } from '../../lib/clock';
 import { runPayouts } from '../payouts';
 import { checkProjectLedger } from '../projects';
-import { checkLedger } from './ledger.service';
+import { checkLedger } from '../reports';
 
 /**
  * Random sequences of everything that moves money — plan purchases paid or expired through the sandbox
@@ -85,6 +86,7 @@ describe('ledger invariants under random sequences of money movements', () => {
         const members = await Promise.all(
           Array.from({ length: MEMBERS }, async () => {
             const user = await createUser(ctx, { kycStatus: 'approved', kycVerified: true });
+            await bookAddress(ctx, user.id);
             return { user, token: await loginAs(ctx, user.email) };
           }),
         );
@@ -126,7 +128,7 @@ describe('ledger invariants under random sequences of money movements', () => {
           } else if (step.kind === 'withdraw') {
             const { token } = members[step.member]!;
             const amount = Math.max(25, Math.floor(((await walletOf(token)) * step.fraction) / 100));
-            const response = await call('POST', '/transactions', token, { type: 'withdrawal', amount, walletAddress: 'bc1qpropertytest' });
+            const response = await call('POST', '/transactions', token, withdrawalBody(amount));
             expect([201, 400]).toContain(response.statusCode);
             if (response.statusCode === 201) {
               withdrawals.push(response.json<{ transaction: Tx }>().transaction._id);
@@ -135,7 +137,7 @@ describe('ledger invariants under random sequences of money movements', () => {
           } else if (step.kind === 'decide') {
             const id = withdrawals[step.withdrawal % Math.max(withdrawals.length, 1)];
             if (!id) continue;
-            const decide = (status: string) => call('PATCH', `/transactions/${id}/status`, adminToken, { status });
+            const decide = (status: string) => call('PATCH', `/transactions/${id}/status`, adminToken, { status, txHash: txHashFor('BTC') });
             const responses = step.race
               ? await Promise.all([decide(step.status), decide(step.status === 'completed' ? 'failed' : 'completed')])
               : [await decide(step.status)];

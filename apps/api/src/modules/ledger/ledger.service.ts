@@ -3,7 +3,6 @@ import { messages } from '@terrafund/contracts';
 import { queryRows, type Executor } from '../../db/client';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { checkPayouts } from '../payouts';
 import { AppError } from '../../lib/app-error';
 import { PG, toDomainError } from '../../lib/pg-error';
 
@@ -14,7 +13,9 @@ export type PlatformAccountKind =
   | 'platform_withdrawals_paid_out'
   | 'platform_project_funding'
   /** Where the price of a pack replaced by "Switch Plan" goes: the member no longer holds it. */
-  | 'platform_packs_retired';
+  | 'platform_packs_retired'
+  /** The flat withdrawal fee, once the payout completed (revenue). */
+  | 'platform_withdrawal_fees';
 
 export const memberAccountCode = (userId: string, kind: MemberAccountKind) => `member:${userId}:${kind.replace('member_', '')}`;
 export const platformAccountCode = (kind: PlatformAccountKind) => `platform:${kind.replace('platform_', '')}`;
@@ -107,15 +108,21 @@ export async function memberBalance(tx: Executor, userId: string, kind: MemberAc
   return row ? Number(row.balance) : 0;
 }
 
+/** A platform account's balance, in cents (0 before its first posting). */
+export async function platformBalance(tx: Executor, kind: PlatformAccountKind): Promise<number> {
+  const [row] = await tx.select({ balance: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(eq(ledgerAccounts.kind, kind)).limit(1);
+  return row ? Number(row.balance) : 0;
+}
+
 export type LedgerProblem = { rule: string; detail: string };
 
 /**
- * Every invariant of the ledger, checked from the stored rows: each entry sums to zero with at least two
- * postings, each balance equals the sum of its postings, no member balance is negative; deposits settle once
- * (checkDeposits), member_pack holds exactly the active pack's price, and payouts are paid once per membership
- * and business day to one pack per member (checkPayouts, with the job that writes them).
+ * The ledger's own invariants, checked from the stored rows: each entry sums to zero with at least two postings,
+ * each balance equals the sum of its postings, no member balance is negative. What the entries of one kind must
+ * hold (deposits, payouts, withdrawals) is checked by the module that writes them; modules/reports puts the
+ * whole check together (checkLedger).
  */
-export async function checkLedger(db: Executor): Promise<LedgerProblem[]> {
+export async function checkBooks(db: Executor): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
   const unbalanced = await queryRows<{ entry_id: string; total: string; lines: string }>(db, sql`
     select e.id as entry_id, coalesce(sum(p.amount_cents), 0)::text as total, count(p.id)::text as lines
@@ -135,66 +142,6 @@ export async function checkLedger(db: Executor): Promise<LedgerProblem[]> {
     select code, balance_cents::text as balance from ledger_accounts where user_id is not null and balance_cents < 0`);
   for (const r of negative) {
     problems.push({ rule: 'no negative member balance', detail: `${r.code}: ${r.balance}` });
-  }
-  const paidTwice = await queryRows<{ user_id: string; business_day: string; payouts: number }>(db, sql`
-    select m.user_id, p.business_day::text as business_day, count(*)::int as payouts
-    from dividend_payouts p join memberships m on m.id = p.membership_id
-    group by m.user_id, p.business_day having count(*) > 1`);
-  for (const r of paidTwice) {
-    problems.push({ rule: 'one payout per member and business day', detail: `member ${r.user_id} on ${r.business_day}: ${r.payouts} payouts` });
-  }
-  problems.push(...(await checkDeposits(db)), ...(await checkPayouts(db)));
-  return problems;
-}
-
-/**
- * Provider invoices and what they bought, from the stored rows:
- * - one settlement per provider invoice: a deposit has at most one settlement entry (by the transaction the
- *   entry's metadata names, not only by its idempotency key); a settled invoice has exactly one, exactly one
- *   membership, and a completed deposit; a deposit that is not completed has neither entry nor membership,
- *   and a completed deposit has a settled invoice;
- * - member_pack balance equals the price of the member's active membership when a deposit bought it (0
- *   otherwise): the pack's money enters the ledger only through a settled deposit, so a membership created
- *   outside the payment flow (a test fixture, a future admin grant) carries none.
- */
-async function checkDeposits(db: Executor): Promise<LedgerProblem[]> {
-  const problems: LedgerProblem[] = [];
-  const rule = 'one settlement per provider invoice';
-  const twice = await queryRows<{ transaction_id: string; entries: number }>(db, sql`
-    select metadata->>'transactionId' as transaction_id, count(*)::int as entries
-    from journal_entries where kind = 'deposit'
-    group by metadata->>'transactionId' having count(*) > 1 or metadata->>'transactionId' is null`);
-  for (const r of twice) {
-    problems.push({ rule, detail: `deposit ${r.transaction_id ?? '(none named)'}: ${r.entries} settlement entries` });
-  }
-  type DepositRow = { transaction_id: string; invoice_state: string | null; status: string; entries: number; members: number };
-  const deposits = await queryRows<DepositRow>(db, sql`
-    select t.id as transaction_id, i.state as invoice_state, t.status,
-      (select count(*)::int from journal_entries e where e.kind = 'deposit' and e.metadata->>'transactionId' = t.id::text) as entries,
-      (select count(*)::int from memberships m where m.deposit_transaction_id = t.id) as members
-    from transactions t left join payment_invoices i on i.transaction_id = t.id
-    where t.type = 'deposit'`);
-  for (const r of deposits) {
-    const settled = r.invoice_state === 'settled';
-    let problem: string | undefined;
-    if (settled && (r.entries !== 1 || r.members !== 1 || r.status !== 'completed')) {
-      problem = `settled invoice with ${r.entries} settlement entries, ${r.members} memberships, deposit ${r.status}`;
-    } else if (!settled && (r.entries > 0 || r.members > 0 || r.status === 'completed')) {
-      problem = `${r.status} deposit with invoice ${r.invoice_state ?? '(none)'} has ${r.entries} settlement entries and ${r.members} memberships`;
-    }
-    if (problem) problems.push({ rule, detail: `deposit ${r.transaction_id}: ${problem}` });
-  }
-  const packs = await queryRows<{ user_id: string; balance: string; price: string }>(db, sql`
-    select u.user_id, coalesce(a.balance_cents, 0)::text as balance, coalesce(m.price_cents, 0)::text as price
-    from (select user_id from ledger_accounts where kind = 'member_pack' union select user_id from memberships where status = 'active') u
-    left join ledger_accounts a on a.user_id = u.user_id and a.kind = 'member_pack'
-    left join memberships m on m.user_id = u.user_id and m.status = 'active' and m.deposit_transaction_id is not null
-    where coalesce(a.balance_cents, 0) <> coalesce(m.price_cents, 0)`);
-  for (const r of packs) {
-    problems.push({
-      rule: 'member_pack balance equals the active pack price',
-      detail: `member ${r.user_id}: balance ${r.balance}, active pack ${r.price}`,
-    });
   }
   return problems;
 }

@@ -4,7 +4,8 @@ import { messages } from '@terrafund/contracts';
 import { creditWallet } from '../../../test/project-fixtures';
 import { createUser, useTestApp } from '../../../test/test-app';
 import { queryRows, type Executor } from '../../db/client';
-import { checkLedger, memberAccount, memberBalance, platformAccount, postEntry } from './ledger.service';
+import { checkLedger } from '../reports';
+import { memberAccount, memberBalance, platformAccount, postEntry } from './ledger.service';
 
 describe('ledger', () => {
   const ctx = useTestApp();

@@ -1,213 +1,318 @@
-import { OTP_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@terrafund/contracts';
+import { DATA_EXPORT_TTL_DAYS, OTP_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS, type NotificationPreferenceKind } from '@terrafund/contracts';
+import { DEFAULT_LANGUAGE, INTL_LOCALES, type Language } from '@terrafund/contracts/i18n';
 import { escapeHtml } from '../../lib/html';
+import { localAmount, translatorFor } from '../../lib/i18n';
 
 const PRODUCT_NAME = 'Terrafund';
 
 type MailContent = { subject: string; text: string; html: string };
 
+type Translate = ReturnType<typeof translatorFor>;
+
+/**
+ * A mail's words in one language (the `mail` namespace of packages/contracts/src/i18n), and its amounts and dates
+ * said the language's way. The senders pass them in the API's fixed forms (`2500.00`, `2029-01-05`,
+ * `2026-01-05 12:00 UTC`), which the English mail prints as they are.
+ */
+export type MailLanguage = { language: Language; t: Translate; amount(text: string): string; date(text: string): string };
+
+const DAY = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}:\d{2}) UTC)?$/;
+
+export function mailLanguage(language: Language = DEFAULT_LANGUAGE): MailLanguage {
+  const t = translatorFor(language);
+  if (language === DEFAULT_LANGUAGE) return { language, t, amount: (text) => text, date: (text) => text };
+  const locale = INTL_LOCALES[language];
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const dayAndTime = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+  return {
+    language,
+    t,
+    amount: (text) => localAmount(language, text),
+    date: (text) => {
+      const match = DAY.exec(text);
+      if (!match) return text;
+      const [, date, time] = match;
+      return time ? `${dayAndTime.format(new Date(`${date}T${time}:00Z`))} UTC` : day.format(new Date(`${date}T00:00:00Z`));
+    },
+  };
+}
+
 /** One frame for every mail: a plain-text part and an HTML part that say the same thing. */
-function compose(subject: string, greetingName: string, paragraphs: string[], highlight?: string, action?: { label: string; url: string }): MailContent {
+function compose(
+  { t }: MailLanguage,
+  subject: string,
+  greetingName: string,
+  paragraphs: string[],
+  highlight?: string,
+  action?: { label: string; url: string },
+): MailContent {
+  const hello = (name: string) => t('mail:frame.hello', { name });
+  const signOff = t('mail:frame.signOff', { product: PRODUCT_NAME });
   const text = [
-    `Hello ${greetingName},`,
+    hello(greetingName),
     '',
     ...paragraphs.flatMap((p) => [p, '']),
     ...(highlight ? [highlight, ''] : []),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
-    `— The ${PRODUCT_NAME} team`,
+    signOff,
   ].join('\n');
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Segoe UI,Roboto,Arial,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;padding:32px">
 <tr><td style="font-size:20px;font-weight:700;color:#059669;padding-bottom:16px">${PRODUCT_NAME}</td></tr>
 <tr><td style="font-size:15px;line-height:1.6">
-<p>Hello ${escapeHtml(greetingName)},</p>
+<p>${escapeHtml(hello(greetingName))}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${highlight ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px;text-align:center;background:#ecfdf5;border-radius:8px;padding:12px">${escapeHtml(highlight)}</p>` : ''}
-${action ? `<p style="text-align:center"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#059669;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b">If the button does not work, open this address: ${escapeHtml(action.url)}</p>` : ''}
-<p>— The ${PRODUCT_NAME} team</p>
+${action ? `<p style="text-align:center"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#059669;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b">${escapeHtml(t('mail:frame.buttonFallback', { url: action.url }))}</p>` : ''}
+<p>${escapeHtml(signOff)}</p>
 </td></tr></table></td></tr></table></body></html>`;
   return { subject: `${subject} | ${PRODUCT_NAME}`, text, html };
 }
 
+/** A template's texts: `say('subject', values)` is `mail:<template>.subject` in the mail's language. */
+const textsOf = (l: MailLanguage, template: string) => (key: string, values: Record<string, string | number> = {}) => l.t(`mail:${template}.${key}`, values);
+
+/** Each mail, in the recipient's language (English by default: the spec's words). */
 export const mailTemplates = {
-  verificationCode: (p: { firstName: string; code: string }) =>
-    compose(
-      'Your verification code',
+  verificationCode: (p: { firstName: string; code: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'verificationCode');
+    return compose(l, say('subject'), p.firstName, [say('useCode', { minutes: OTP_TTL_SECONDS / 60 }), say('ignore')], p.code);
+  },
+  registrationAttempt: (p: { firstName: string; loginUrl: string; resetUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'registrationAttempt');
+    return compose(l, say('subject'), p.firstName, [say('what'), say('ifYou', { loginUrl: p.loginUrl, resetUrl: p.resetUrl })]);
+  },
+  passwordReset: (p: { firstName: string; resetUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'passwordReset');
+    return compose(l, say('subject'), p.firstName, [say('request', { minutes: RESET_TOKEN_TTL_SECONDS / 60 }), say('ignore')], undefined, {
+      label: say('action'),
+      url: p.resetUrl,
+    });
+  },
+  passwordChanged: (p: { firstName: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'passwordChanged');
+    return compose(l, say('subject'), p.firstName, [say('what'), say('ifNotYou')]);
+  },
+  twoFactorEnabled: (p: { firstName: string; securityUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'twoFactorEnabled');
+    return compose(l, say('subject'), p.firstName, [say('what'), say('keepCodes')], undefined, { label: say('action'), url: p.securityUrl });
+  },
+  twoFactorDisabled: (p: { firstName: string; securityUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'twoFactorDisabled');
+    return compose(l, say('subject'), p.firstName, [say('what'), say('ifNotYou')], undefined, { label: say('action'), url: p.securityUrl });
+  },
+  twoFactorFailures: (p: { firstName: string; wrongCodes: number; at: string; resetUrl: string; securityUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'twoFactorFailures');
+    return compose(l, say('subject'), p.firstName, [say('what', { wrongCodes: p.wrongCodes, at: l.date(p.at) }), say('ifNotYou'), say('hourly')], undefined, {
+      label: say('action'),
+      url: p.resetUrl,
+    });
+  },
+  twoFactorReset: (p: { firstName: string; securityUrl: string; supportEmail: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'twoFactorReset');
+    return compose(l, say('subject'), p.firstName, [say('what'), say('again'), say('ifNotYou', { supportEmail: p.supportEmail })], undefined, {
+      label: say('action'),
+      url: p.securityUrl,
+    });
+  },
+  kycApproved: (p: { firstName: string; walletUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'kycApproved');
+    return compose(l, say('subject'), p.firstName, [say('what')], undefined, { label: say('action'), url: p.walletUrl });
+  },
+  kycRejected: (p: { firstName: string; reason: string; kycUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'kycRejected');
+    return compose(l, say('subject'), p.firstName, [say('what'), p.reason, say('next')], undefined, { label: say('action'), url: p.kycUrl });
+  },
+  /** A first withdrawal to an address: nothing is sent until the member follows this link (30 minutes, once). */
+  withdrawalConfirm: (
+    p: { firstName: string; amount: string; coin: string; address: string; requestedAt: string; confirmUrl: string; minutes: number; supportEmail: string },
+    l = mailLanguage(),
+  ) => {
+    const say = textsOf(l, 'withdrawalConfirm');
+    return compose(
+      l,
+      say('subject'),
       p.firstName,
       [
-        `Use this code to verify your e-mail address. It expires in ${OTP_TTL_SECONDS / 60} minutes.`,
-        'If you did not create an account, you can ignore this message.',
-      ],
-      p.code,
-    ),
-  registrationAttempt: (p: { firstName: string; loginUrl: string; resetUrl: string }) =>
-    compose('Someone tried to sign up with your address', p.firstName, [
-      'Someone tried to sign up with your address: somebody just tried to create a new account with this e-mail address, which already has an account.',
-      `If it was you, sign in at ${p.loginUrl} or reset your password at ${p.resetUrl}. If it was not you, nothing changed and you can ignore this message.`,
-    ]),
-  passwordReset: (p: { firstName: string; resetUrl: string }) =>
-    compose(
-      'Reset your password',
-      p.firstName,
-      [
-        `We received a request to reset your password. The link works once and expires in ${RESET_TOKEN_TTL_SECONDS / 60} minutes.`,
-        'If you did not ask for this, ignore this message: your password stays as it is.',
-      ],
-      undefined,
-      { label: 'Reset password', url: p.resetUrl },
-    ),
-  passwordChanged: (p: { firstName: string }) =>
-    compose('Your password was changed', p.firstName, [
-      'The password of your account was just changed, and every other session was signed out.',
-      'If you did not do this, reset your password at once and contact support.',
-    ]),
-  twoFactorEnabled: (p: { firstName: string; securityUrl: string }) =>
-    compose(
-      'Two-factor sign-in is on',
-      p.firstName,
-      [
-        'Two-factor authentication was just turned on for your account: signing in now also asks for a code from your authenticator app.',
-        'Keep your recovery codes somewhere safe. If you did not do this, reset your password at once and contact support.',
-      ],
-      undefined,
-      { label: 'Review your security settings', url: p.securityUrl },
-    ),
-  twoFactorDisabled: (p: { firstName: string; securityUrl: string }) =>
-    compose(
-      'Two-factor sign-in is off',
-      p.firstName,
-      [
-        'Two-factor authentication was just turned off for your account: signing in now asks for your password only.',
-        'If you did not do this, reset your password at once, turn two-factor sign-in back on and contact support.',
-      ],
-      undefined,
-      { label: 'Review your security settings', url: p.securityUrl },
-    ),
-  kycApproved: (p: { firstName: string; walletUrl: string }) =>
-    compose(
-      'Your identity is verified',
-      p.firstName,
-      ['Good news: your identity verification was approved. Investing and withdrawals are now open to you.'],
-      undefined,
-      { label: 'Go to your wallet', url: p.walletUrl },
-    ),
-  kycRejected: (p: { firstName: string; reason: string; kycUrl: string }) =>
-    compose(
-      'Your identity verification needs another look',
-      p.firstName,
-      [
-        'We could not approve your identity verification. The reviewer wrote:',
-        p.reason,
-        'You can correct your details or upload clearer documents and submit again. Contact support if anything is unclear.',
-      ],
-      undefined,
-      { label: 'Review your verification', url: p.kycUrl },
-    ),
-  withdrawalDecided: (p: { firstName: string; amount: string; completed: boolean; txHash?: string; walletUrl: string }) =>
-    p.completed
-      ? compose(
-          'Your withdrawal was sent',
-          p.firstName,
-          [
-            `Your withdrawal of ${p.amount} Crypto has been completed.`,
-            ...(p.txHash ? [`Transaction hash: ${p.txHash}`] : []),
-          ],
-          undefined,
-          { label: 'View your wallet', url: p.walletUrl },
-        )
-      : compose(
-          'Your withdrawal could not be completed',
-          p.firstName,
-          [
-            `Your withdrawal of ${p.amount} Crypto could not be completed. The full amount is back in your wallet balance.`,
-            'Check your wallet address and try again, or contact support.',
-          ],
-          undefined,
-          { label: 'View your wallet', url: p.walletUrl },
-        ),
-  packActivated: (p: { firstName: string; pack: string; amount: string; endsOn: string; replacedPack?: string; dashboardUrl: string }) =>
-    compose(
-      `Your ${p.pack} pack is active`,
-      p.firstName,
-      [
-        `We received your payment of ${p.amount} USD and your ${p.pack} pack is now active until ${p.endsOn}.`,
-        ...(p.replacedPack ? [`It replaces your ${p.replacedPack} pack, which is no longer active.`] : []),
-        'Daily dividends are credited to your wallet on business days, starting with the next one.',
-      ],
-      undefined,
-      { label: 'Go to your dashboard', url: p.dashboardUrl },
-    ),
-  paymentRejected: (p: { firstName: string; pack: string; amount: string; supportEmail: string; walletUrl: string }) =>
-    compose(
-      'Your payment could not be accepted',
-      p.firstName,
-      [
-        `We could not accept the payment you sent for your ${p.pack} pack (${p.amount} USD), so the pack was not activated.`,
-        `Our support team will contact you about returning the money. You can also write to them at ${p.supportEmail}.`,
-      ],
-      undefined,
-      { label: 'View your wallet', url: p.walletUrl },
-    ),
-  /** Sent as the withdrawal is requested, so a stolen session cannot drain a wallet without the owner hearing of it. */
-  withdrawalRequested: (p: { firstName: string; amount: string; address: string; requestedAt: string; supportEmail: string; walletUrl: string }) =>
-    compose(
-      'A withdrawal was requested from your account',
-      p.firstName,
-      [
-        `A withdrawal of ${p.amount} Crypto was requested from your account on ${p.requestedAt}, to this address:`,
+        say('what', { amount: l.amount(p.amount), coin: p.coin, requestedAt: l.date(p.requestedAt) }),
         p.address,
-        'The amount has left your balance and waits for our review before it is sent.',
-        `If you did not ask for this, contact us at once at ${p.supportEmail} so we can stop it, and change your password.`,
+        say('nothingSent', { minutes: p.minutes }),
+        say('ifNotYou', { supportEmail: p.supportEmail }),
       ],
       undefined,
-      { label: 'View your wallet', url: p.walletUrl },
-    ),
-  investmentMade: (p: { firstName: string; amount: string; project: string; investedAt: string; projectUrl: string }) =>
-    compose(
-      `Your investment in ${p.project}`,
+      { label: say('action'), url: p.confirmUrl },
+    );
+  },
+  withdrawalDecided: (p: { firstName: string; amount: string; completed: boolean; txHash?: string; reason?: string; walletUrl: string }, l = mailLanguage()) => {
+    const amount = l.amount(p.amount);
+    if (p.completed) {
+      const say = textsOf(l, 'withdrawalCompleted');
+      return compose(l, say('subject'), p.firstName, [say('what', { amount }), ...(p.txHash ? [say('txHash', { txHash: p.txHash })] : [])], undefined, {
+        label: say('action'),
+        url: p.walletUrl,
+      });
+    }
+    const say = textsOf(l, 'withdrawalFailed');
+    return compose(
+      l,
+      say('subject'),
+      p.firstName,
+      [say('what', { amount }), ...(p.reason ? [say('reason', { reason: p.reason })] : []), say('next')],
+      undefined,
+      { label: say('action'), url: p.walletUrl },
+    );
+  },
+  packActivated: (p: { firstName: string; pack: string; amount: string; endsOn: string; replacedPack?: string; dashboardUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'packActivated');
+    return compose(
+      l,
+      say('subject', { pack: p.pack }),
       p.firstName,
       [
-        `You invested ${p.amount} USD from your wallet in ${p.project} on ${p.investedAt}.`,
-        'The amount now counts in your total assets as invested. If you did not do this, contact support at once and change your password.',
+        say('what', { amount: l.amount(p.amount), pack: p.pack, endsOn: l.date(p.endsOn) }),
+        ...(p.replacedPack ? [say('replaces', { replacedPack: p.replacedPack })] : []),
+        say('dividends'),
       ],
       undefined,
-      { label: 'View the project', url: p.projectUrl },
-    ),
+      { label: say('action'), url: p.dashboardUrl },
+    );
+  },
+  paymentRejected: (p: { firstName: string; pack: string; amount: string; supportEmail: string; walletUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'paymentRejected');
+    return compose(
+      l,
+      say('subject'),
+      p.firstName,
+      [say('what', { pack: p.pack, amount: l.amount(p.amount) }), say('support', { supportEmail: p.supportEmail })],
+      undefined,
+      { label: say('action'), url: p.walletUrl },
+    );
+  },
+  /** Sent as the withdrawal is requested, so a stolen session cannot drain a wallet without the owner hearing of it. */
+  withdrawalRequested: (
+    p: { firstName: string; amount: string; address: string; requestedAt: string; supportEmail: string; walletUrl: string },
+    l = mailLanguage(),
+  ) => {
+    const say = textsOf(l, 'withdrawalRequested');
+    return compose(
+      l,
+      say('subject'),
+      p.firstName,
+      [
+        say('what', { amount: l.amount(p.amount), requestedAt: l.date(p.requestedAt) }),
+        p.address,
+        say('review'),
+        say('ifNotYou', { supportEmail: p.supportEmail }),
+      ],
+      undefined,
+      { label: say('action'), url: p.walletUrl },
+    );
+  },
+  investmentMade: (p: { firstName: string; amount: string; project: string; investedAt: string; projectUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'investmentMade');
+    return compose(
+      l,
+      say('subject', { project: p.project }),
+      p.firstName,
+      [say('what', { amount: l.amount(p.amount), project: p.project, investedAt: l.date(p.investedAt) }), say('counts')],
+      undefined,
+      { label: say('action'), url: p.projectUrl },
+    );
+  },
   /** modules/memberships/membership-end.service.ts: MEMBERSHIP_END_NOTICE_DAYS before the end, or later when the server was down then. */
-  membershipEndingSoon: (p: { firstName: string; pack: string; daysLeft: number; lastPaidDay: string; walletUrl: string }) =>
-    compose(
-      `Your ${p.pack} membership ends in ${p.daysLeft} ${p.daysLeft === 1 ? 'day' : 'days'}`,
+  membershipEndingSoon: (p: { firstName: string; pack: string; daysLeft: number; lastPaidDay: string; walletUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'membershipEndingSoon');
+    return compose(
+      l,
+      say('subject', { pack: p.pack, count: p.daysLeft }),
       p.firstName,
-      [
-        `Your ${p.pack} membership ends in ${p.daysLeft} ${p.daysLeft === 1 ? 'day' : 'days'}: its last daily dividend is paid on ${p.lastPaidDay}.`,
-        'To keep receiving dividends, buy a new pack from your wallet. It starts when its payment is confirmed.',
-      ],
+      [say('what', { pack: p.pack, count: p.daysLeft, lastPaidDay: l.date(p.lastPaidDay) }), say('keep')],
       undefined,
-      { label: 'Open your wallet', url: p.walletUrl },
-    ),
+      { label: say('action'), url: p.walletUrl },
+    );
+  },
   /** modules/memberships/membership-end.service.ts: at the end, or later when the server was down then. */
-  membershipEnded: (p: { firstName: string; pack: string; lastPaidDay: string; walletUrl: string }) =>
-    compose(
-      `Your ${p.pack} membership has ended`,
+  membershipEnded: (p: { firstName: string; pack: string; lastPaidDay: string; walletUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'membershipEnded');
+    return compose(l, say('subject', { pack: p.pack }), p.firstName, [say('what', { pack: p.pack, lastPaidDay: l.date(p.lastPaidDay) }), say('next')], undefined, {
+      label: say('action'),
+      url: p.walletUrl,
+    });
+  },
+  adminPromoted: (p: { firstName: string; loginUrl: string; supportEmail: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'adminPromoted');
+    return compose(l, say('subject'), p.firstName, [say('what'), say('ifNotExpected', { supportEmail: p.supportEmail })], undefined, {
+      label: say('action'),
+      url: p.loginUrl,
+    });
+  },
+  /** Issue 34: one mail per payout run that paid the member, never one per day caught up (modules/privacy/dividend-mail.ts). */
+  dividendsPaid: (p: { firstName: string; amount: string; days: number; balance: string; walletUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'dividendsPaid');
+    const amount = l.amount(p.amount);
+    return compose(
+      l,
+      say('subject', { amount }),
       p.firstName,
-      [
-        `Your ${p.pack} membership has ended: its last daily dividend was paid on ${p.lastPaidDay}, and no more are paid for it.`,
-        'Your wallet balance stays yours to withdraw. To receive dividends again, buy a new pack from your wallet. It starts when its payment is confirmed.',
-      ],
+      [p.days === 1 ? say('oneDay', { amount }) : say('severalDays', { amount, days: p.days }), say('balance', { balance: l.amount(p.balance) })],
       undefined,
-      { label: 'Buy a new pack', url: p.walletUrl },
-    ),
-  adminPromoted: (p: { firstName: string; loginUrl: string; supportEmail: string }) =>
-    compose(
-      'Your account was made an administrator',
-      p.firstName,
-      [
-        'The operator of Terrafund has made your account an administrator. Its password was replaced by the one the operator set, and every session of the account was signed out.',
-        `If you did not expect this, contact ${p.supportEmail} at once.`,
-      ],
-      undefined,
-      { label: 'Sign in', url: p.loginUrl },
-    ),
+      { label: say('action'), url: p.walletUrl },
+    );
+  },
+  /** Issue 34, the marketing kind: an admin created a project open for investment. */
+  newProject: (p: { firstName: string; project: string; location: string; projectUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'newProject');
+    return compose(l, say('subject', { project: p.project }), p.firstName, [say('what', { project: p.project, location: p.location })], undefined, {
+      label: say('action'),
+      url: p.projectUrl,
+    });
+  },
+  /** The member asked for it (POST /api/users/data-export): always sent. */
+  dataExportReady: (p: { firstName: string; privacyUrl: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'dataExportReady');
+    return compose(l, say('subject'), p.firstName, [say('what', { days: DATA_EXPORT_TTL_DAYS }), say('ifNotYou')], undefined, {
+      label: say('action'),
+      url: p.privacyUrl,
+    });
+  },
+  /** Sent once, to the address the account had, as it is closed. */
+  accountClosed: (p: { firstName: string; supportEmail: string }, l = mailLanguage()) => {
+    const say = textsOf(l, 'accountClosed');
+    return compose(l, say('subject'), p.firstName, [say('what'), say('erased'), say('ifNotYou', { supportEmail: p.supportEmail })]);
+  },
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;
+
+/**
+ * The preference kind each mail belongs to (Profile → Notifications), or null for security mail, which always goes
+ * and carries no unsubscribe link: codes, reset links, two-factor changes, the alerts that money left the account
+ * (a withdrawal requested or to be confirmed, an investment made: a stolen session must not be able to silence them), the
+ * operator's promotion, the data export asked for and the account closing.
+ */
+export const MAIL_KINDS: Record<MailTemplateName, NotificationPreferenceKind | null> = {
+  verificationCode: null,
+  registrationAttempt: null,
+  passwordReset: null,
+  passwordChanged: null,
+  twoFactorEnabled: null,
+  twoFactorDisabled: null,
+  twoFactorFailures: null,
+  twoFactorReset: null,
+  adminPromoted: null,
+  withdrawalRequested: null,
+  withdrawalConfirm: null,
+  investmentMade: null,
+  dataExportReady: null,
+  accountClosed: null,
+  kycApproved: 'kyc',
+  kycRejected: 'kyc',
+  withdrawalDecided: 'withdrawals',
+  packActivated: 'payments',
+  paymentRejected: 'payments',
+  membershipEndingSoon: 'membership',
+  membershipEnded: 'membership',
+  dividendsPaid: 'dividends',
+  newProject: 'projects',
+};

@@ -1,15 +1,26 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
-export type OutgoingMail = { from: string; to: string; subject: string; text: string; html: string };
-export type MailTransport = { send(mail: OutgoingMail): Promise<void> };
+/** `headers`: an optional mail's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+export type OutgoingMail = { from: string; to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
+export type MailTransport = {
+  send(mail: OutgoingMail): Promise<void>;
+  /** Resolves when the mail server answers (connects and greets); for telling when a server that was down is back. */
+  verify?(): Promise<void>;
+};
 
-/** Real mail through SMTP_URL. */
+/**
+ * Real mail through SMTP_URL. Its timeouts (10 s to connect, 10 s for the greeting, 20 s of a silent socket) keep a
+ * send within the outbox's MAIL_SEND_BUDGET_MS, so a hanging server cannot outlast the lease on its mail.
+ */
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return {
     async send(mail) {
       await transporter.sendMail(mail);
+    },
+    async verify() {
+      await transporter.verify();
     },
   };
 }

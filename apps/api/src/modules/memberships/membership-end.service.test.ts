@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { businessDaysBetween, buyPack, createMember, testAppAt } from '../../../test/memberships';
 import { apiCaller, createUser, loginAs, uniqueEmail } from '../../../test/test-app';
 import { membershipReminders, memberships, notifications } from '../../db/schema';
-import { checkLedger, memberBalance } from '../ledger';
+import { memberBalance } from '../ledger';
+import { checkLedger } from '../reports';
 import { runMembershipEnds } from './membership-end.service';
 import { DAY_MS, membershipEnd, newMembershipValues } from './membership.service';
 
@@ -72,8 +73,8 @@ describe('memberships end 3 years after activation', () => {
     // Down again across the end, back weeks later: the catch-up stops at the last paid day, one "has ended"
     // mail (no late "ends in" about an end already past), and nothing more on a rerun.
     ctx.clock.set('2029-02-10T09:00:00Z');
-    // Before the job has run, the answers already go by the end; the read itself has the member's part of the
-    // job run after the answer, so the "has ended" mail does not wait for the scheduler.
+    // Before the job has run, the answers already go by the end; the read itself runs the member's part of the
+    // job before it answers, so the "has ended" mail does not wait for the scheduler.
     dashboard = (await inject('GET', '/users/dashboard', await as(member))).json();
     expect(dashboard).toMatchObject({ membership: null, nextPayout: null });
     expect(await mailTo(member.email)).toEqual(['Your Gold membership has ended | Terrafund']);

@@ -94,15 +94,14 @@ export async function endMembership(tx: Executor, deps: ReminderDeps, membership
 /**
  * A safety net for a clock that jumped (or a scheduler that has not run yet): when a member's dashboard is read
  * within MEMBERSHIP_END_NOTICE_DAYS of the end of their active membership, or after it, their part of the job
- * runs after the answer (deps.tasks). It sends nothing the job would not; the reminders table keeps it once.
+ * runs before the answer (no work is left in memory after an answer: a killed server would lose it). It sends
+ * nothing the job would not; the reminders table keeps it once.
  */
-export function checkMembershipEndOnRead(deps: MembershipEndDeps & Pick<Deps, 'tasks'>, membership: MembershipRow | undefined) {
+export async function checkMembershipEndOnRead(deps: MembershipEndDeps, membership: MembershipRow | undefined) {
   if (!membership || membership.status !== 'active') return;
   const { endedAt } = membershipEnd(membership, deps.config.payoutTime);
   if (deps.clock.now().getTime() < endedAt.getTime() - MEMBERSHIP_END_NOTICE_DAYS * DAY_MS) return;
-  deps.tasks.run('membership-end', async () => {
-    await runMembershipEnds(deps, { userId: membership.userId });
-  });
+  await runMembershipEnds(deps, { userId: membership.userId });
 }
 
 /** Ends the memberships whose end has passed and sends the reminders that are due (see above); of one member with `userId`. */

@@ -1,7 +1,7 @@
 import { markNotificationsReadBody, notificationsPageSchema, notificationsQuery, unreadCountSchema } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { requireAuth } from '../../plugins/access';
-import { moduleRoutes } from '../../plugins/responses';
+import { requireAuth } from '../sessions';
+import { moduleRoutes } from '../../lib/route-schemas';
 import * as service from './notifications.service';
 
 /** The bell: the caller's own notifications and marking them read. */

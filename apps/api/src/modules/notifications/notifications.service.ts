@@ -58,6 +58,7 @@ const notificationTemplates = {
     title: `Your ${p.pack} pack has ended`,
     body: `Your ${p.pack} pack ended on ${p.endedOn} and pays no more dividends. Buy a pack to start a new membership.`,
   }),
+  'data.export_ready': (): Content => ({ title: messages.privacy.exportReadyTitle, body: messages.privacy.exportReadyBody }),
 } satisfies Record<NotificationType, (params: never) => Content>;
 
 type Templates = typeof notificationTemplates;

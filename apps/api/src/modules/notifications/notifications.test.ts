@@ -4,6 +4,7 @@ import { messages, NOTIFICATIONS_PAGE_SIZE, type Notification, type Notification
 import { checkoutOf } from '../../../test/sandbox-checkout';
 import { createProject, investor } from '../../../test/project-fixtures';
 import { apiCaller, createUser, loginAs, randomId, uniqueEmail, useAdmin, useTestApp } from '../../../test/test-app';
+import { ADDRESSES, txHashFor, withdrawalBody } from '../../../test/withdrawals';
 import { notifications } from '../../db/schema';
 import { notify } from './notifications.service';
 
@@ -42,31 +43,31 @@ describe('notifications (the bell)', () => {
   it('notifies and mails a withdrawal requested, then completed with its transaction hash', async () => {
     const { user, token } = await investor(ctx, 10_000);
     await ctx.deliverMail();
-    const requested = await call('POST', '/transactions', token, { type: 'withdrawal', amount: 30, walletAddress: 'bc1qmemberaddress' });
+    const requested = await call('POST', '/transactions', token, withdrawalBody(30));
     expect(requested.statusCode).toBe(201);
     let page = await bell(token);
     expect(page.unreadCount).toBe(1);
     expect(page.items[0]).toMatchObject({ type: 'withdrawal.requested', readAt: null });
     expect(page.items[0]!.body).toContain('30.00');
-    expect(page.items[0]!.body).toContain('bc1qmemberaddress');
+    expect(page.items[0]!.body).toContain(ADDRESSES.BTC);
     expect((await mailTo(user.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/withdrawal was requested/i)]);
 
     ctx.clock.advance(60_000);
     const id = requested.json().transaction._id as string;
-    const decided = await call('PATCH', `/transactions/${id}/status`, admin.token, { status: 'completed', txHash: '0xabc123def' });
+    const decided = await call('PATCH', `/transactions/${id}/status`, admin.token, { status: 'completed', txHash: txHashFor('BTC', 'd') });
     expect(decided.statusCode).toBe(200);
     page = await bell(token);
     expect(page.unreadCount).toBe(2);
     expect(page.items.map((n) => n.type)).toEqual(['withdrawal.completed', 'withdrawal.requested']);
-    expect(page.items[0]!.body).toContain('0xabc123def');
+    expect(page.items[0]!.body).toContain(txHashFor('BTC', 'd'));
     const mail = await mailTo(user.email);
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.text).toContain('0xabc123def');
+    expect(mail[0]!.text).toContain(txHashFor('BTC', 'd'));
   });
 
   it('notifies and mails a failed withdrawal', async () => {
     const { user, token } = await investor(ctx, 10_000);
-    const requested = await call('POST', '/transactions', token, { type: 'withdrawal', amount: 25, walletAddress: 'bc1qmemberaddress' });
+    const requested = await call('POST', '/transactions', token, withdrawalBody(25));
     await ctx.deliverMail();
     ctx.clock.advance(1_000);
     expect((await call('PATCH', `/transactions/${requested.json().transaction._id}/status`, admin.token, { status: 'failed' })).statusCode).toBe(200);

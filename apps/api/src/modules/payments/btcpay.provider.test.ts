@@ -32,8 +32,31 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/**
+ * One entry of GET /invoices/{id}/payment-methods as BTCPay 2 answers it (InvoicePaymentMethodDataModel), for a
+ * 700 USD invoice at 64,000 USD/BTC.
+ */
+const paymentMethod = (overrides: Record<string, unknown> = {}) => ({
+  paymentMethodId: 'BTC-CHAIN',
+  currency: 'BTC',
+  destination: 'bcrt1qxp6vqxvq9hm3s6dx0r6mj0ukd8qyz3cr0mfr0n',
+  paymentLink: 'bitcoin:bcrt1qxp6vqxvq9hm3s6dx0r6mj0ukd8qyz3cr0mfr0n?amount=0.01093750',
+  rate: '64000.00',
+  paymentMethodPaid: '0.00000000',
+  totalPaid: '0.00000000',
+  due: '0.01093750',
+  amount: '0.01093750',
+  paymentMethodFee: '0.00000000',
+  payments: [],
+  activated: true,
+  additionalData: { keyPath: '0/12', payjoinEnabled: false },
+  ...overrides,
+});
+const received = (value: string) => ({ id: 'f0c5…:0', receivedDate: 1_767_615_000, value, fee: '0.00000000', status: 'Settled', destination: 'bcrt1q…' });
+
 /** What the fake BTCPay answers, per test. */
 let stored: Record<string, unknown> = invoice();
+let storedMethods: unknown = [paymentMethod(), paymentMethod({ paymentMethodId: 'BTC-LN', destination: 'lnbcrt10937…' })];
 let nextAnswer: FakeAnswer | undefined;
 
 function btcpay(request: ReceivedRequest): FakeAnswer {
@@ -41,6 +64,10 @@ function btcpay(request: ReceivedRequest): FakeAnswer {
   if (request.headers.authorization !== `token ${API_KEY}`) return { status: 401, json: { code: 'unauthenticated', message: 'Authentication is required' } };
   if (request.method === 'POST' && request.path === `/api/v1/stores/${STORE}/invoices`) {
     return { status: 200, json: invoice({ expirationTime: 1_767_616_200 }) };
+  }
+  const methods = /^\/api\/v1\/stores\/([^/]+)\/invoices\/([^/]+)\/payment-methods$/.exec(request.path);
+  if (request.method === 'GET' && methods?.[1] === STORE && methods[2] === stored.id && storedMethods !== undefined) {
+    return { status: 200, json: storedMethods };
   }
   const read = /^\/api\/v1\/stores\/([^/]+)\/invoices\/([^/]+)$/.exec(request.path);
   if (request.method === 'GET' && read?.[1] === STORE) {
@@ -62,6 +89,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
   stored = invoice();
+  storedMethods = [paymentMethod(), paymentMethod({ paymentMethodId: 'BTC-LN', destination: 'lnbcrt10937…' })];
   nextAnswer = undefined;
 });
 
@@ -198,6 +226,61 @@ describe('reading an invoice', () => {
     expect(await status()).toMatchObject({ state: 'review', reviewReason: 'partial' });
     stored = invoice({ status: 'Expired', additionalStatus: 'PaidLate' });
     expect(await status()).toMatchObject({ state: 'review', reviewReason: 'late' });
+  });
+
+  it('reads what arrived from the payment methods once money is there: a partial payment on-chain', async () => {
+    stored = invoice({ status: 'Expired', additionalStatus: 'PaidPartial' });
+    storedMethods = [
+      paymentMethod({ paymentMethodPaid: '0.00512000', totalPaid: '0.00512000', due: '0.00581750', payments: [received('0.00512000')] }),
+      paymentMethod({ paymentMethodId: 'BTC-LN', totalPaid: '0.00512000', due: '0.00581750' }),
+    ];
+    expect(await status()).toMatchObject({ state: 'review', reviewReason: 'partial', paid: { amount: '0.00512000', currency: 'BTC' } });
+    expect(server.requests.map((r) => r.path)).toEqual([
+      `/api/v1/stores/${STORE}/invoices/CQZj4Qbm475EJQ5HsWeAbd`,
+      `/api/v1/stores/${STORE}/invoices/CQZj4Qbm475EJQ5HsWeAbd/payment-methods`,
+    ]);
+    expect(server.requests[1]?.headers.authorization).toBe(`token ${API_KEY}`);
+  });
+
+  it('counts every method: a payment split over Lightning and on-chain is the total paid', async () => {
+    stored = invoice({ status: 'Settled', additionalStatus: 'PaidOver' });
+    storedMethods = [
+      paymentMethod({ paymentMethodPaid: '0', totalPaid: '0.01200000', due: '-0.00106250' }),
+      paymentMethod({ paymentMethodId: 'BTC-LN', paymentMethodPaid: '0.00700000', totalPaid: '0.01200000', due: '-0.00106250' }),
+    ];
+    expect(await status()).toMatchObject({ state: 'review', reviewReason: 'over', paid: { amount: '0.01200000', currency: 'BTC' } });
+  });
+
+  it('reads the payment methods of BTCPay 1.x too (paymentMethod, cryptoCode)', async () => {
+    stored = invoice({ status: 'Expired', additionalStatus: 'PaidLate' });
+    storedMethods = [{ paymentMethod: 'LTC', cryptoCode: 'LTC', rate: '85.12', paymentMethodPaid: '8.2236', totalPaid: '8.2236', due: '0', amount: '8.2236', networkFee: '0', payments: [] }];
+    expect(await status()).toMatchObject({ state: 'review', reviewReason: 'late', paid: { amount: '8.2236', currency: 'LTC' } });
+  });
+
+  it('says nothing arrived when no method was paid, and does not ask while the invoice is pending or closed unpaid', async () => {
+    stored = invoice({ status: 'Settled', amount: '1.00' });
+    const mismatch = await status();
+    expect(mismatch.state).toBe('review');
+    expect(mismatch).not.toHaveProperty('paid');
+    for (const change of [{ status: 'New' }, { status: 'Processing' }, { status: 'Expired' }, { status: 'Invalid' }]) {
+      server.requests.length = 0;
+      stored = invoice(change);
+      expect(await status()).not.toHaveProperty('paid');
+      expect(server.requests.map((r) => r.path.endsWith('/payment-methods')), change.status).toEqual([false]);
+    }
+  });
+
+  it('still answers the status, without what arrived and saying why, when the payment methods cannot be read', async () => {
+    stored = invoice({ status: 'Expired', additionalStatus: 'PaidPartial' });
+    storedMethods = { error: 'not a list' };
+    const held = await status();
+    expect(held).toMatchObject({ state: 'review', reviewReason: 'partial', paidUnknown: expect.stringMatching(/payment methods answer is not a list/) });
+    expect(held).not.toHaveProperty('paid');
+    // An older BTCPay, or a proxy, without the endpoint: a settlement never waits for what is only shown.
+    stored = invoice({ status: 'Settled', id: 'Other' });
+    storedMethods = undefined;
+    const settled = await provider.fetchStatus({ invoiceId: 'Other', expected });
+    expect(settled).toMatchObject({ state: 'settled', paidUnknown: expect.stringMatching(/HTTP 404/) });
   });
 
   it('maps Expired to expired and Invalid to failed', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PaidAmount } from '@terrafund/contracts';
 import { requestJson, ProviderHttpError } from './http';
 import {
   centsToDecimal,
@@ -9,7 +10,9 @@ import {
   hmacHex,
   idString,
   isPlainObject,
+  paidAmount,
   parseJson,
+  positiveDecimalText,
   type NotificationHeaders,
   type PaymentProvider,
   type ProviderStatus,
@@ -55,9 +58,47 @@ const invoiceSchema = z.object({
 });
 type BtcpayInvoice = z.infer<typeof invoiceSchema>;
 
+/**
+ * One entry of GET …/invoices/{id}/payment-methods (Greenfield InvoicePaymentMethodDataModel). BTCPay 2 names
+ * the method and its coin `paymentMethodId` and `currency`; 1.x named them `paymentMethod` and `cryptoCode`.
+ */
+const decimal = z.union([z.string(), z.number()]).nullish();
+const paymentMethodSchema = z.object({
+  paymentMethodId: z.string().nullish(),
+  paymentMethod: z.string().nullish(),
+  currency: z.string().nullish(),
+  cryptoCode: z.string().nullish(),
+  paymentMethodPaid: decimal,
+  totalPaid: decimal,
+});
+type BtcpayPaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/**
+ * What arrived for an invoice: the `totalPaid` (every method's payments, in this method's coin) of the first
+ * method that was paid with, so a payment split over on-chain and Lightning counts whole.
+ */
+function paidOf(methods: BtcpayPaymentMethod[]): PaidAmount | undefined {
+  const paying = methods.find((method) => positiveDecimalText(method.paymentMethodPaid) !== undefined);
+  if (!paying) return undefined;
+  return paidAmount(paying.totalPaid ?? paying.paymentMethodPaid, paying.currency ?? paying.cryptoCode);
+}
+
 export function createBtcpayProvider(options: BtcpayOptions): PaymentProvider {
   const storeUrl = `${options.url.replace(/\/+$/, '')}/api/v1/stores/${encodeURIComponent(options.storeId)}`;
   const headers = { authorization: `token ${options.apiKey}` };
+
+  async function fetchPaid(invoiceId: string): Promise<PaidAmount | undefined> {
+    const { status, body } = await requestJson({
+      provider: 'BTCPay',
+      method: 'GET',
+      url: `${storeUrl}/invoices/${encodeURIComponent(invoiceId)}/payment-methods`,
+      headers,
+      timeoutMs: options.timeoutMs,
+    });
+    const methods = z.array(paymentMethodSchema).safeParse(body);
+    if (!methods.success) throw new ProviderHttpError('BTCPay', 'payment methods answer is not a list of payment methods', { status, body });
+    return paidOf(methods.data);
+  }
 
   return {
     name: 'btcpay',
@@ -116,7 +157,16 @@ export function createBtcpayProvider(options: BtcpayOptions): PaymentProvider {
       if (invoice.data.id !== ref.invoiceId) {
         throw new ProviderHttpError('BTCPay', `asked for invoice ${ref.invoiceId}, got ${invoice.data.id}`, { status, body });
       }
-      return checkSettlement(mapBtcpayInvoice(invoice.data), ref.expected);
+      const mapped = checkSettlement(mapBtcpayInvoice(invoice.data), ref.expected);
+      // The invoice answers what was asked; what arrived is in its payment methods, read once money is there.
+      if (mapped.state !== 'settled' && mapped.state !== 'review') return mapped;
+      try {
+        const paid = await fetchPaid(ref.invoiceId);
+        return paid ? { ...mapped, paid } : mapped;
+      } catch (error) {
+        // What arrived is for the admin's eyes: a settlement or a hold never waits for it.
+        return { ...mapped, paidUnknown: error instanceof Error ? error.message : String(error) };
+      }
     },
   };
 }

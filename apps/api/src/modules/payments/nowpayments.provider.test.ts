@@ -192,6 +192,22 @@ describe('reading a payment', () => {
     expect((await status()).state).toBe('expired');
   });
 
+  it('reports what arrived: actually_paid in pay_currency, exactly as written', async () => {
+    stored = payment({ payment_status: 'partially_paid', actually_paid: 0.005, pay_currency: 'btc' });
+    expect(await status()).toMatchObject({ state: 'review', reviewReason: 'partial', paid: { amount: '0.005', currency: 'BTC' } });
+    stored = payment({ payment_status: 'partially_paid', actually_paid: '0.00500000', pay_currency: 'btc' });
+    expect((await status()).paid).toEqual({ amount: '0.00500000', currency: 'BTC' });
+    // A JSON number small enough to print with an exponent still reads as a plain decimal.
+    stored = payment({ payment_status: 'confirming', actually_paid: 1e-7, pay_currency: 'btc' });
+    expect((await status()).paid).toEqual({ amount: '0.0000001', currency: 'BTC' });
+    stored = payment({ payment_status: 'finished', actually_paid: 700.5, pay_currency: 'usdttrc20' });
+    expect((await status()).paid).toEqual({ amount: '700.5', currency: 'USDTTRC20' });
+    for (const actually_paid of [0, null, undefined, -1, 'lots']) {
+      stored = payment({ payment_status: 'waiting', actually_paid });
+      expect(await status(), String(actually_paid)).not.toHaveProperty('paid');
+    }
+  });
+
   it('sends a finished payment for another order, amount, currency or invoice to review', async () => {
     for (const overrides of [
       { price_amount: 699.99 },

@@ -9,6 +9,7 @@ import {
   hmacHex,
   idString,
   isPlainObject,
+  paidAmount,
   parseJson,
   type PaymentProvider,
   type ProviderStatus,
@@ -103,6 +104,9 @@ const paymentSchema = z.object({
   price_currency: z.string().nullish(),
   order_id: z.union([z.string(), z.number()]).nullish(),
   invoice_id: z.union([z.string(), z.number()]).nullish(),
+  /** What arrived so far, in `pay_currency` (a coin code such as btc or usdttrc20). */
+  actually_paid: z.union([z.string(), z.number()]).nullish(),
+  pay_currency: z.string().nullish(),
 });
 type NowpaymentsPayment = z.infer<typeof paymentSchema>;
 
@@ -191,6 +195,7 @@ export function createNowpaymentsProvider(options: NowpaymentsOptions): PaymentP
 }
 
 function mapNowpaymentsPayment(payment: NowpaymentsPayment): ProviderStatus {
+  const paid = paidAmount(payment.actually_paid, payment.pay_currency);
   const base = {
     paymentId: String(payment.payment_id),
     invoiceId: idString(payment.invoice_id),
@@ -198,6 +203,7 @@ function mapNowpaymentsPayment(payment: NowpaymentsPayment): ProviderStatus {
     amountCents: decimalToCents(payment.price_amount) ?? undefined,
     currency: payment.price_currency ?? undefined,
     rawStatus: payment.payment_status,
+    ...(paid ? { paid } : {}),
   };
   switch (payment.payment_status) {
     case 'finished':

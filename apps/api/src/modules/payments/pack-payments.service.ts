@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { centsToUsd, type PackPayment, type PackPaymentStatus } from '@terrafund/contracts';
 import { paymentInvoices, type PaymentInvoiceRow } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { paidOf } from './settlement.service';
 
 /**
  * What the member is told about one payment. An invoice still `pending` past its expiry is already
@@ -41,6 +42,7 @@ export async function listPackPayments(deps: Pick<Deps, 'db' | 'clock'>, userId:
       transactionId: invoice.transactionId,
       pack: invoice.pack,
       amount: centsToUsd(invoice.amountCents),
+      paid: paidOf(invoice),
       status,
       date: invoice.createdAt.toISOString(),
       payment_url: status === 'pending' ? invoice.paymentUrl : null,

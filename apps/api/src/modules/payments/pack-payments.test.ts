@@ -32,14 +32,13 @@ describe('GET /api/payments', () => {
     const { token } = await member();
     const settled = await buy(token, 'startium');
     await settled.checkout.press('pay');
-    await ctx.app.deps.tasks.drain();
     const expired = await buy(token, 'ultimium');
     await expired.checkout.press('expire');
     const held = await buy(token, 'platinum');
     // Money that does not simply pay the pack waits for an admin (what the provider's partial payment does).
     await ctx.database.db
       .update(paymentInvoices)
-      .set({ state: 'review', reviewReason: 'partial' })
+      .set({ state: 'review', reviewReason: 'partial', paidAmount: '0.0390625', paidCurrency: 'BTC' })
       .where(eq(paymentInvoices.invoiceId, held.checkout.invoiceId));
     const pending = await buy(token, 'gold');
 
@@ -50,6 +49,8 @@ describe('GET /api/payments', () => {
       ['ultimium', 1200, 'expired'],
       ['startium', 700, 'settled'],
     ]);
+    // What arrived, as the provider reported it, beside the price: the held one shows the coin it came in.
+    expect(payments.map((p) => p.paid)).toEqual([null, { amount: '0.0390625', currency: 'BTC' }, null, { amount: '700.00', currency: 'USD' }]);
     expect(payments[0]!.payment_url).toBe(pending.payment_url);
     for (const payment of payments.slice(1)) expect(payment.payment_url).toBeNull();
     const dates = payments.map((p) => Date.parse(p.date));

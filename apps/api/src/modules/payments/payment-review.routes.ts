@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { heldPaymentSchema, idParam, reviewDecisionBody } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { requireAuth } from '../../plugins/access';
-import { moduleRoutes } from '../../plugins/responses';
+import { requireAuth } from '../sessions';
+import { moduleRoutes } from '../../lib/route-schemas';
 import { decideHeldPayment, listHeldPayments } from './payment-review.service';
 
 /** The admin's review of payments the settlement held (partial, late, over- or mismatched money). */

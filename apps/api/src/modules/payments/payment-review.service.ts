@@ -6,7 +6,7 @@ import { paymentInvoices, transactions, users, type UserRow } from '../../db/sch
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
 import { enqueueMail } from '../mail';
-import { packName, settleDeposit, type SettlementDeps } from './settlement.service';
+import { packName, paidOf, settleDeposit, type SettlementDeps } from './settlement.service';
 
 /**
  * The admin's review of held payments (docs/product.md §5.4 Payment providers "The flow", step 4: partial, late, over- and mismatched
@@ -48,6 +48,7 @@ function toHeldPaymentDto({ invoice, transactionStatus, user }: HeldPaymentRow):
     paymentId: invoice.paymentId,
     pack: invoice.pack,
     amount: centsToUsd(invoice.amountCents),
+    paid: paidOf(invoice),
     state: invoice.state,
     reviewReason: invoice.reviewReason,
     rawStatus: invoice.rawStatus,

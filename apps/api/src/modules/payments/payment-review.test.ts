@@ -4,7 +4,8 @@ import { messages, type HeldPayment } from '@terrafund/contracts';
 import { startFakeBtcpay, type FakeBtcpay } from '../../../test/fake-http-server';
 import { bearer, createTestApp, createUser, loginAs, randomId, rows, testPayments, type TestContext } from '../../../test/test-app';
 import { auditLog, memberships, paymentInvoices, transactions } from '../../db/schema';
-import { checkLedger, memberBalance } from '../ledger';
+import { memberBalance } from '../ledger';
+import { checkLedger } from '../reports';
 
 /**
  * The admin's review of held payments, through the routes, with payments held the way they really are: a
@@ -53,9 +54,15 @@ describe('admin review of held payments', () => {
   }
 
   /** A deposit whose payment BTCPay reports as `change`: held for review by our webhook. */
-  async function held(change: Record<string, unknown> = { status: 'Expired', additionalStatus: 'PaidPartial' }, plan = 'gold', user?: Awaited<ReturnType<typeof createUser>>) {
+  async function held(
+    change: Record<string, unknown> = { status: 'Expired', additionalStatus: 'PaidPartial' },
+    plan = 'gold',
+    user?: Awaited<ReturnType<typeof createUser>>,
+    receivedBtc?: string,
+  ) {
     const deposit = await startDeposit(plan, user);
     btcpay.set(deposit.providerInvoiceId, change);
+    if (receivedBtc) btcpay.receive(deposit.providerInvoiceId, receivedBtc);
     expect((await notify(deposit.providerInvoiceId)).statusCode).toBe(200);
     const [invoice] = await db().select().from(paymentInvoices).where(eq(paymentInvoices.id, deposit.id));
     expect(invoice!.state).toBe('review');
@@ -110,9 +117,9 @@ describe('admin review of held payments', () => {
     expect((await list()).json()).toEqual([]);
 
     later();
-    const partial = await held({ status: 'Expired', additionalStatus: 'PaidPartial' }, 'gold');
+    const partial = await held({ status: 'Expired', additionalStatus: 'PaidPartial' }, 'gold', undefined, '0.01000000');
     later();
-    const over = await held({ status: 'Settled', additionalStatus: 'PaidOver' }, 'platinum');
+    const over = await held({ status: 'Settled', additionalStatus: 'PaidOver' }, 'platinum', undefined, '0.09000000');
     later();
     const mismatch = await held({ status: 'Settled', amount: '1.00' }, 'ultimium');
     later();
@@ -136,6 +143,8 @@ describe('admin review of held payments', () => {
       paymentId: null,
       pack: 'gold',
       amount: 2500,
+      // What arrived, as BTCPay counts it, beside the 2,500 USD asked.
+      paid: { amount: '0.01000000', currency: 'BTC' },
       state: 'review',
       reviewReason: 'partial',
       rawStatus: 'Expired/PaidPartial',
@@ -149,7 +158,9 @@ describe('admin review of held payments', () => {
       decidedAt: null,
       decisionNote: null,
     });
-    expect(items[1]).toMatchObject({ pack: 'platinum', amount: 5000, rawStatus: 'Settled/PaidOver' });
+    expect(items[1]).toMatchObject({ pack: 'platinum', amount: 5000, rawStatus: 'Settled/PaidOver', paid: { amount: '0.09000000', currency: 'BTC' } });
+    // A settled amount that is not the pack's, with nothing reported received: nothing to show.
+    expect(items[0]).toMatchObject({ reviewReason: 'mismatch', paid: null });
   });
 
   it('activates a held payment: deposit completed, pack active, member mailed, decision and audit recorded', async () => {

@@ -228,8 +228,13 @@ describe('deposits through BTCPay', () => {
     for (const [change, reason] of cases) {
       const { user, transactionId, invoiceId } = await startDeposit('gold');
       btcpay.set(invoiceId, change);
+      btcpay.receive(invoiceId, '0.02000000');
       expect((await notify(btcpay.delivery(invoiceId, 'InvoiceSettled'))).statusCode).toBe(200);
-      expect(await settlementOf(transactionId), reason).toMatchObject({ ...notSettled, invoice: { state: 'review', reviewReason: reason } });
+      expect(await settlementOf(transactionId), reason).toMatchObject({
+        ...notSettled,
+        // What arrived, read from the invoice's payment methods, kept beside the price.
+        invoice: { state: 'review', reviewReason: reason, amountCents: 250_000, paidAmount: '0.02000000', paidCurrency: 'BTC' },
+      });
       expect(await memberBalance(db(), user.id, 'member_pack')).toBe(0);
       // Money was sent: the member sees "success" and a pending deposit, the admin decides.
       expect(await returnTo(transactionId)).toBe(`${publicUrl}/wallet/payment/success`);

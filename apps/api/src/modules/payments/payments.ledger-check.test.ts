@@ -6,7 +6,8 @@ import { memberships, paymentInvoices } from '../../db/schema';
 import { newMembershipValues } from '../memberships';
 import { runPayouts } from '../payouts';
 import { fixedClock } from '../../lib/clock';
-import { checkLedger, memberAccount, platformAccount, postEntry } from '../ledger';
+import { memberAccount, platformAccount, postEntry } from '../ledger';
+import { checkLedger } from '../reports';
 
 /** The deposit invariants of `npm run ledger:check` catch what they promise to: each planted breach is named. */
 describe('ledger check of deposits and packs', () => {

@@ -4,6 +4,7 @@ import { messages } from '@terrafund/contracts';
 import { startFakeNowpayments, type FakeDelivery } from '../../../test/fake-http-server';
 import { notSettled, settledOnce, useProviderDeposits } from '../../../test/provider-deposits';
 import { paymentNotifications } from '../../db/schema';
+import { bearer, createUser, loginAs } from '../../../test/test-app';
 import { memberBalance } from '../ledger';
 
 const publicUrl = 'https://app.terrafund.test';
@@ -116,6 +117,24 @@ describe('deposits through NOWPayments', () => {
       expect(await settlementOf(transactionId), JSON.stringify(change)).toMatchObject({ ...notSettled, invoice: { state: 'review', reviewReason: reason } });
       expect(await memberBalance(db(), user.id, 'member_pack')).toBe(0);
     }
+  });
+
+  it('shows the member and the admin what arrived for a held payment, beside the price asked', async () => {
+    const { token, transactionId, invoiceId } = await startDeposit('gold');
+    const paymentId = nowpayments.pay(invoiceId, { payment_status: 'partially_paid', pay_amount: 0.0390625, actually_paid: 0.0195, pay_currency: 'btc' });
+    expect((await notify(nowpayments.ipn(paymentId))).statusCode).toBe(200);
+    expect(await settlementOf(transactionId)).toMatchObject({ ...notSettled, invoice: { state: 'review', paidAmount: '0.0195', paidCurrency: 'BTC' } });
+
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/payments', headers: bearer(token) });
+    expect(mine.json()[0]).toMatchObject({ transactionId, status: 'held', amount: 2500, paid: { amount: '0.0195', currency: 'BTC' } });
+
+    const admin = await createUser(ctx, { role: 'admin', email: `admin-${crypto.randomUUID()}@example.com` });
+    const review = await ctx.app.inject({ method: 'GET', url: '/api/admin/payments/review', headers: bearer(await loginAs(ctx, admin.email)) });
+    expect(review.json().find((p: { transactionId: string }) => p.transactionId === transactionId)).toMatchObject({
+      amount: 2500,
+      paid: { amount: '0.0195', currency: 'BTC' },
+      reviewReason: 'partial',
+    });
   });
 
   it('fails the deposit on expired and failed payments', async () => {

@@ -2,15 +2,19 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { errorResponse, packPaymentSchema } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { requireAuth } from '../../plugins/access';
-import { routeSchemas } from '../../plugins/responses';
-import { DOCUMENT_HEADERS } from '../../plugins/security';
+import { AppError } from '../../lib/app-error';
+import { requireAuth } from '../sessions';
+import { perAddress } from '../../lib/route-limits';
+import { routeSchemas } from '../../lib/route-schemas';
+import { DOCUMENT_HEADERS } from '../../lib/security-headers';
+import type { NotificationHeaders } from './provider';
 import { listPackPayments } from './pack-payments.service';
 import { checkoutPolicy, renderCheckoutPage } from './sandbox-checkout';
 import { CHECKOUT_KEY_PARAM, FORM_TOKEN_FIELD } from './sandbox.provider';
 import {
   closeSandboxInvoice,
   handleNotification,
+  INVALID_SIGNATURE,
   PROVIDER_NAMES,
   returnPage,
   returnPageUrl,
@@ -27,11 +31,17 @@ const schemas = routeSchemas(tags);
 const invoiceParams = z.object({ invoiceId: z.string() });
 
 /**
+ * What a provider's notification is to the payouts (modules/withdrawals handlePayoutNotification): handed in by the
+ * composition root, since withdrawals builds its payout adapters on this module's provider helpers.
+ */
+type PayoutNotifications = (deps: Deps, provider: string, body: Buffer, headers: NotificationHeaders) => Promise<'payout' | 'invalid' | 'other'>;
+
+/**
  * Provider notifications (webhooks), the return from a provider's checkout, and the built-in sandbox's own
  * checkout page (docs/product.md §5.4 Payment providers; docs/product.md §9.1 General, §5.3 Buying a pack).
  */
 export const paymentRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps & { payoutNotification: PayoutNotifications }): FastifyPluginAsyncZod =>
   async (app) => {
     // Webhooks live in a plugin of their own whose JSON "parser" keeps the bytes: the signature covers the
     // body exactly as sent (BTCPay's is pretty-printed), which a parsed and re-serialised body is not.
@@ -48,12 +58,17 @@ export const paymentRoutes =
             tags,
             description:
               `Signed notifications from ${provider === 'sandbox' ? 'the built-in sandbox' : provider} (docs/product.md §5.4 Payment providers): the raw JSON ` +
-              'body as the provider signed it. Open only for the configured PAYMENT_PROVIDER (404 otherwise); a bad ' +
+              'body as the provider signed it: payments (PAYMENT_PROVIDER) and payouts (PAYOUT_PROVIDER; a payout is read again ' +
+              'at the provider, never taken from the body). Open only for a configured provider (404 otherwise); a bad ' +
               'signature is 403; a notification we do not act on is acknowledged; 503 asks for a redelivery.',
             response: { 200: z.object({ received: z.literal(true) }), 403: errorResponse, 404: errorResponse, 503: errorResponse },
           },
           handler: async (request) => {
             const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+            // Payout notifications (PAYOUT_PROVIDER) share the provider's webhook address with its payment ones.
+            const payout = await deps.payoutNotification(deps, provider, body, request.headers);
+            if (payout === 'payout') return { received: true as const };
+            if (payout === 'invalid' && deps.paymentProvider.name !== provider) throw new AppError('FORBIDDEN', INVALID_SIGNATURE);
             await handleNotification(deps, provider, body, request.headers);
             return { received: true as const };
           },
@@ -74,12 +89,14 @@ export const paymentRoutes =
     });
 
     app.get('/payments/return/:provider', {
-      config: { access: 'public' },
+      // Anyone may call it, and a pending invoice costs a request to the provider's API: limited per client.
+      config: { access: 'public', rateLimit: perAddress(deps.config.rateLimits.paymentReturnPerAddress) },
       schema: {
         tags,
         description:
           "Where a provider's checkout sends the member back: redirects (302) to /wallet/payment/success or " +
-          '/wallet/payment/timeout after reading the invoice. It settles nothing.',
+          '/wallet/payment/timeout after reading the invoice. It settles nothing. Limited per client address (429 with ' +
+          'Retry-After past 30 a minute).',
         params: z.object({ provider: z.string() }),
         querystring: z.object({ orderId: z.string().max(100).optional() }),
       },

@@ -4,8 +4,9 @@ import { messages, PACKS } from '@terrafund/contracts';
 import { checkoutOf } from '../../../test/sandbox-checkout';
 import { bearer, createUser, loginAs, rows, useTestApp } from '../../../test/test-app';
 import { memberships, paymentInvoices, paymentNotifications, sandboxInvoices, transactions } from '../../db/schema';
-import { DOCUMENT_HEADERS } from '../../plugins/security';
-import { checkLedger, memberBalance } from '../ledger';
+import { DOCUMENT_HEADERS } from '../../lib/security-headers';
+import { memberBalance } from '../ledger';
+import { checkLedger } from '../reports';
 
 /**
  * The deposit flow end to end with the built-in sandbox (the default provider), through the routes only:

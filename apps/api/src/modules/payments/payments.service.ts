@@ -59,7 +59,7 @@ export async function createDeposit(deps: PaymentDeps, user: UserRow, plan: Pack
     eq(transactions.plan, pack.id),
   );
   const claim = await deps.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
     const now = deps.clock.now();
     const [open] = await tx
       .select({ transaction: transactions, paymentUrl: paymentInvoices.paymentUrl })
@@ -181,7 +181,7 @@ export function fetchInvoiceStatus(provider: PaymentProvider, invoice: PaymentIn
 }
 
 /** Not a message for members: only a provider (or someone pretending to be one) ever reads it. */
-const INVALID_SIGNATURE = 'Invalid notification signature';
+export const INVALID_SIGNATURE = 'Invalid notification signature';
 
 /**
  * A provider's notification, as the raw bytes it signed (docs/product.md §5.4 Payment providers). Only the configured provider's address

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { formatCentsFixed } from '@terrafund/contracts';
+import { formatCentsFixed, type PaidAmount } from '@terrafund/contracts';
 
 /**
  * What the deposit flow needs from a payment provider (docs/product.md §5.4 Payment providers). Three adapters
@@ -43,6 +43,13 @@ export type ProviderStatus = {
   /** The provider's own status word (plus BTCPay's additionalStatus), for logs and the admin. */
   rawStatus: string;
   reviewReason?: ReviewReason;
+  /**
+   * What arrived, as the provider counts it, in the coin it came in: shown to the admin and the member beside
+   * what was asked when a payment is held. Absent when the provider reports nothing paid.
+   */
+  paid?: PaidAmount;
+  /** Why the provider could not say what arrived (the settlement logs it and goes on without). */
+  paidUnknown?: string;
   /**
    * Pending, but money has been seen (BTCPay Processing, NOWPayments confirming…): the invoice must not be
    * timed out by us while the provider is still confirming a payment made in time.
@@ -111,6 +118,38 @@ export function decimalToCents(value: unknown): number | null {
   if (/[^0]/.test(fraction.slice(2))) return null;
   const cents = Number(whole + fraction.slice(0, 2).padEnd(2, '0'));
   return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/**
+ * A coin amount from a provider ("0.00512000", or a JSON number such as 0.00512 or 1e-7) as a plain decimal
+ * string; undefined for anything that is not a non-negative decimal. Never rounded to cents: coins have more
+ * places than that.
+ */
+export function decimalText(value: unknown): string | undefined {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return undefined;
+    // The shortest form that reads back as the same number, without an exponent.
+    text = value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return undefined;
+  }
+  return /^\d+(\.\d+)?$/.test(text) ? text : undefined;
+}
+
+/** `decimalText` of an amount above zero; undefined for zero and for anything else. */
+export function positiveDecimalText(value: unknown): string | undefined {
+  const text = decimalText(value);
+  return text !== undefined && /[1-9]/.test(text) ? text : undefined;
+}
+
+/** What arrived, when the amount is above zero and the coin is named (its code in capitals); undefined otherwise. */
+export function paidAmount(amount: unknown, currency: unknown): PaidAmount | undefined {
+  const text = positiveDecimalText(amount);
+  if (text === undefined || typeof currency !== 'string' || currency.trim() === '') return undefined;
+  return { amount: text, currency: currency.trim().toUpperCase() };
 }
 
 /** Integer cents as the decimal string providers take: 70000 → "700.00". */

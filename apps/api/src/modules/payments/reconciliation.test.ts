@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeBtcpay, type FakeBtcpay } from '../../../test/fake-http-server';
+import { describe, expect, it } from 'vitest';
+import { startFakeBtcpay } from '../../../test/fake-http-server';
 import { startDeposit, testAppAt } from '../../../test/memberships';
-import { settlementOf } from '../../../test/provider-deposits';
-import { createTestApp, createUser, testPayments, type TestContext } from '../../../test/test-app';
+import { settlementOf, useProviderDeposits } from '../../../test/provider-deposits';
+import { createUser, type TestContext } from '../../../test/test-app';
 import { paymentInvoices, sandboxInvoices, transactions } from '../../db/schema';
-import { checkLedger } from '../ledger';
+import { checkLedger } from '../reports';
 import { isSandboxProvider } from './configured-provider';
 import { GRACE_MS, reconcilePayments, RECHECK_MS } from './reconciliation.service';
 
@@ -15,20 +15,7 @@ async function stateOf(ctx: TestContext, transactionId: string) {
 }
 
 describe('payment reconciliation with BTCPay', () => {
-  let btcpay: FakeBtcpay;
-  let ctx: TestContext;
-  beforeAll(async () => {
-    btcpay = await startFakeBtcpay();
-    ctx = await createTestApp({ config: { payments: testPayments.btcpay(btcpay.url) } });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await btcpay.close();
-  });
-  afterEach(async () => {
-    btcpay.up();
-    expect(await checkLedger(ctx.database.db)).toEqual([]);
-  });
+  const { ctx, fake: btcpay } = useProviderDeposits({ provider: 'btcpay', startFake: startFakeBtcpay, invoiceIdOf: (url) => url.split('/').pop()! });
 
   const reads = (invoiceId: string) => btcpay.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/invoices/${invoiceId}`)).length;
   /** Moves past every invoice's recheck interval, so the next run looks at all of them. */

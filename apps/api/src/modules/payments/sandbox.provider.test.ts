@@ -70,6 +70,8 @@ describe('sandbox provider', () => {
       amountCents: 250_000,
       currency: 'USD',
       rawStatus: 'Settled',
+      // The sandbox is paid in full, in dollars.
+      paid: { amount: '2500.00', currency: 'USD' },
     });
   });
 

@@ -3,7 +3,7 @@ import { messages } from '@terrafund/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { verifyBtcpayStyleNotification } from './btcpay.provider';
-import { checkSettlement, hmacHex, type PaymentProvider, type ProviderStatus } from './provider';
+import { centsToDecimal, checkSettlement, hmacHex, type PaymentProvider, type ProviderStatus } from './provider';
 
 /**
  * Our own provider, the default (docs/product.md §5.4 Payment providers "Built-in sandbox"): the checkout page is ours, and paying or
@@ -212,7 +212,9 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         rawStatus: status,
       };
       const state: ProviderStatus['state'] = status === 'Settled' ? 'settled' : status === 'Expired' ? 'expired' : 'pending';
-      return checkSettlement({ ...base, state }, ref.expected);
+      // The sandbox is paid in full, in the invoice's own currency, or not at all.
+      const paid = status === 'Settled' ? { paid: { amount: centsToDecimal(invoice.amountCents), currency: invoice.currency } } : {};
+      return checkSettlement({ ...base, ...paid, state }, ref.expected);
     },
 
     async getInvoice(invoiceId) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { formatCentsFixed, type PackId } from '@terrafund/contracts';
+import { formatCentsFixed, type PackId, type PaidAmount } from '@terrafund/contracts';
 import type { Executor } from '../../db/client';
 import { memberships, paymentInvoices, paymentNotifications, transactions, users, type PaymentInvoiceRow } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -90,10 +90,13 @@ export async function applyProviderStatus(
     }
 
     const about = { invoiceId: invoice.invoiceId, transactionId: invoice.transactionId };
+    if (status?.paidUnknown) deps.logger.warn({ ...about, reason: status.paidUnknown }, 'payment provider did not say what arrived');
     const seen = {
       rawStatus: status?.rawStatus ?? invoice.rawStatus,
       // NOWPayments: the payment under the invoice, learnt from its notification or status.
       paymentId: invoice.paymentId ?? status?.paymentId ?? null,
+      // What arrived, whenever the provider reports it: held payments show it beside what was asked.
+      ...(status?.paid ? { paidAmount: status.paid.amount, paidCurrency: status.paid.currency } : {}),
       lastCheckedAt: now,
       updatedAt: now,
     };
@@ -147,6 +150,10 @@ export async function applyProviderStatus(
 
 export { packName } from '../memberships';
 
+/** What arrived for an invoice, as last reported by its provider, for the admin's and the member's screens. */
+export const paidOf = (invoice: Pick<PaymentInvoiceRow, 'paidAmount' | 'paidCurrency'>): PaidAmount | null =>
+  invoice.paidAmount !== null && invoice.paidCurrency !== null ? { amount: invoice.paidAmount, currency: invoice.paidCurrency } : null;
+
 /** The deposit states a settlement may complete. */
 type SettleFrom = readonly ('pending' | 'failed')[];
 
@@ -169,7 +176,7 @@ export async function settleDeposit(
   from: SettleFrom = ['pending'],
 ): Promise<PackId | undefined> {
   // One membership change at a time per member, whichever of their invoices settles.
-  const [member] = await tx.select().from(users).where(eq(users.id, invoice.userId)).for('update');
+  const [member] = await tx.select().from(users).where(eq(users.id, invoice.userId)).for('no key update');
   if (!member) throw new Error(`member ${invoice.userId} of invoice ${invoice.id} does not exist`);
 
   const packAccount = await memberAccount(tx, invoice.userId, 'member_pack');

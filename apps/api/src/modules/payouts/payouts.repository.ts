@@ -342,6 +342,25 @@ export async function payPass(db: Database, day: string, times: { now: string; d
   }
 }
 
+/** The latest business day a dividend was paid for ('YYYY-MM-DD'), or null before the first. */
+export async function lastPaidBusinessDay(db: Executor): Promise<string | null> {
+  const [row] = await queryRows<{ day: string | null }>(db, sql`select max(business_day)::text as day from dividend_payouts`);
+  return row?.day ?? null;
+}
+
+/** One payout per member and business day, checked from the stored rows (for modules/reports' checkLedger). */
+export async function checkPayoutDays(db: Executor): Promise<{ rule: string; detail: string }[]> {
+  const problems: { rule: string; detail: string }[] = [];
+  const paidTwice = await queryRows<{ user_id: string; business_day: string; payouts: number }>(db, sql`
+    select m.user_id, p.business_day::text as business_day, count(*)::int as payouts
+    from dividend_payouts p join memberships m on m.id = p.membership_id
+    group by m.user_id, p.business_day having count(*) > 1`);
+  for (const r of paidTwice) {
+    problems.push({ rule: 'one payout per member and business day', detail: `member ${r.user_id} on ${r.business_day}: ${r.payouts} payouts` });
+  }
+  return problems;
+}
+
 /** Payout rules checked from the stored rows (for checkLedger): each payout names its own transaction and entry. */
 export async function checkPayouts(db: Executor): Promise<{ rule: string; detail: string }[]> {
   const rows = await queryRows<{ membership_id: string; business_day: string; problem: string }>(db, sql`

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { moduleRoutes } from '../../plugins/responses';
+import { moduleRoutes } from '../../lib/route-schemas';
 import { runMembershipEnds } from '../memberships';
+import { mailDividendsPaid } from '../privacy';
 import { runPayouts } from './payouts.service';
 
 /** The scheduler's payout job, on demand (docs/product.md §9.1 General). Paying twice is impossible, so it is safe to press. */
@@ -26,6 +27,8 @@ export const payoutRoutes = moduleRoutes(['admin'], (app, deps: Deps, schemas) =
     handler: async () => {
       const result = await runPayouts(deps.db, { clock: deps.clock, payoutTime: deps.config.payoutTime });
       const ends = await runMembershipEnds(deps);
+      // One "Dividends paid" mail per member this run paid, for those who opted in (issue 34).
+      await mailDividendsPaid(deps);
       return { days: result.days, paid: result.paid, amount: result.amountCents / 100, membershipsEnded: ends.ended, remindersSent: ends.reminders };
     },
   });

@@ -4,7 +4,8 @@ import type { PackId } from '@terrafund/contracts';
 import { createMember, insertMembership } from '../../../test/memberships';
 import { createTestApp, createUser, rows, type TestContext } from '../../../test/test-app';
 import { fixedClock } from '../../lib/clock';
-import { checkLedger, memberBalance } from '../ledger';
+import { memberBalance } from '../ledger';
+import { checkLedger } from '../reports';
 import { checkPayouts } from './payouts.repository';
 import { nextPayoutFor, runPayouts } from './payouts.service';
 

@@ -5,7 +5,8 @@ import { messages, PROJECT_IMAGE_MAX_BYTES, type ProjectAsset } from '@terrafund
 import { jpeg, PNG_SIGNATURE, pdf, png, pngChunk, pngOfSize } from '../../../test/files';
 import { createProject, image, projectBody, uploadAsset, uploaded } from '../../../test/project-fixtures';
 import { bearer, createMemberAndAdmin, randomId, useTestApp } from '../../../test/test-app';
-import { DOCUMENT_HEADERS, FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security';
+import { StorageUnavailableError } from '../../lib/storage';
+import { DOCUMENT_HEADERS, FILE_CONTENT_SECURITY_POLICY } from '../../lib/security-headers';
 
 const m = messages.projects;
 
@@ -219,5 +220,25 @@ describe('project images and documents', () => {
     const truncated = webp.subarray(0, webp.length - 4);
     expect((await uploadAsset(ctx, adminToken, { data: truncated, filename: 'x.webp' })).statusCode).toBe(415);
     expect((await uploadAsset(ctx, adminToken, { data: webp, filename: 'x.webp' })).json<ProjectAsset>().contentType).toBe('image/webp');
+  });
+  it('answers 503 with Retry-After while the file store is down, keeps no asset row and no file of it', async () => {
+    const put = ctx.storage.put;
+    let puts = 0;
+    // The store takes the first variant, then goes down: what it took is removed again.
+    ctx.storage.put = async (prefix, bytes) => {
+      puts += 1;
+      if (puts > 1) throw new StorageUnavailableError('put', new Error('connect ECONNREFUSED 127.0.0.1:9000'));
+      return put(prefix, bytes);
+    };
+    const files = ctx.storage.files.size;
+    try {
+      const response = await uploadAsset(ctx, adminToken, { data: await image('png', 800, 500) });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(ctx.storage.files.size).toBe(files);
+    } finally {
+      ctx.storage.put = put;
+    }
+    expect((await uploaded(ctx, adminToken, 'image', await image('png', 800, 500))).kind).toBe('image');
   });
 });

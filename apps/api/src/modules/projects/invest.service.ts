@@ -10,7 +10,7 @@ import { InsufficientBalanceError, memberAccount, memberBalance, postEntry, type
 import { enqueueMail } from '../mail';
 import { notify } from '../notifications';
 import { toTransactionDto } from '../transactions';
-import { formatUsd, projectById } from './projects.service';
+import { formatUsd, projectById, projectFor } from './projects.service';
 
 const m = messages.projects;
 const amountError = (message: string) => new AppError('VALIDATION_ERROR', message, { fields: { amount: message } });
@@ -89,7 +89,7 @@ export async function invest(deps: Deps, user: UserRow, projectId: string, body:
         investedAt: `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         projectUrl: `${deps.config.publicUrl}/projects/${project.id}`,
       });
-      return { transaction: toTransactionDto(transaction!), project: await projectById(tx, project.id) };
+      return { transaction: toTransactionDto(transaction!), project: projectFor(user, await projectById(tx, project.id)) };
     });
     deps.mailQueued();
     return answer;

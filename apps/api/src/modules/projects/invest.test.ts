@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, type CreateProjectBody, type InvestResponse, type Project } from '@terrafund/contracts';
 import { createProject, creditWallet, investor } from '../../../test/project-fixtures';
 import { bearer, createMemberAndAdmin, createUser, loginAs, rows, useTestApp } from '../../../test/test-app';
-import { checkLedger, memberBalance } from '../ledger';
+import { memberBalance } from '../ledger';
+import { checkLedger } from '../reports';
 import { checkProjectLedger } from './invest.service';
 
 const m = messages.projects;
@@ -33,6 +34,9 @@ describe('investing in a project', () => {
     const { transaction, project: after } = response.json<InvestResponse>();
     expect(transaction).toMatchObject({ type: 'investment', amount: 5_000, status: 'completed', userId: user.id, description: 'Investment in Lakeside Villas' });
     expect(after).toMatchObject({ _id: target._id, funded: 5_000, target: 100_000 });
+    // The member sees the project's owner by name only.
+    expect(after.owner).toEqual({ _id: target.owner._id, firstName: target.owner.firstName, lastName: target.owner.lastName });
+    expect(response.body).not.toContain(target.owner.email!);
 
     expect(await memberBalance(ctx.database.db, user.id, 'member_wallet')).toBe(15_000_00);
     expect(await memberBalance(ctx.database.db, user.id, 'member_invested')).toBe(5_000_00);

@@ -20,9 +20,9 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { acceptUploads, readUpload, refuseOversized } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage';
-import { requireAuth } from '../../plugins/access';
-import { errorResponses, routeSchemas } from '../../plugins/responses';
-import { DOCUMENT_HEADERS, FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security';
+import { requireAuth } from '../sessions';
+import { errorResponses, routeSchemas } from '../../lib/route-schemas';
+import { DOCUMENT_HEADERS, FILE_CONTENT_SECURITY_POLICY } from '../../lib/security-headers';
 import { readAsset, uploadAsset } from './assets.service';
 import { invest } from './invest.service';
 import * as service from './projects.service';
@@ -47,20 +47,22 @@ export const projectRoutes =
     const schemas = routeSchemas(tags);
 
     app.get('/projects', {
-      // Signed-in, like the screens: a project carries its owner's e-mail address.
+      // Signed-in, like the screens. The owner's e-mail address is for admins: members get the owner by name.
       ...schemas.user(
         {
-          description: 'Newest first; `search` matches title, description or location (case-insensitive); empty filters mean all.',
+          description:
+            'Newest first; `search` matches title, description or location (case-insensitive); empty filters mean all. ' +
+            '`owner.email` is sent to admins only: members see the owner by name.',
           querystring: projectsQuery,
         },
         { 200: z.array(projectSchema) },
       ),
-      handler: async (request) => service.listProjects(deps, request.query),
+      handler: async (request) => service.listProjects(deps, requireAuth(request).user, request.query),
     });
 
     app.get('/projects/:id', {
-      ...schemas.user({ params: idParam }, { 200: projectSchema }),
-      handler: async (request) => service.getProject(deps, request.params.id),
+      ...schemas.user({ description: '`owner.email` is sent to admins only.', params: idParam }, { 200: projectSchema }),
+      handler: async (request) => service.getProject(deps, requireAuth(request).user, request.params.id),
     });
 
     app.post('/projects', {

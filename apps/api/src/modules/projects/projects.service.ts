@@ -14,10 +14,11 @@ import {
 } from '@terrafund/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { auditLog, projects, transactions, users, type ProjectDetails, type ProjectRow } from '../../db/schema';
+import { auditLog, projects, transactions, users, type ProjectDetails, type ProjectRow, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { PG, toDomainError } from '../../lib/pg-error';
+import { mailNewProject } from '../privacy';
 import { assetKinds } from './assets.service';
 
 const m = messages.projects;
@@ -49,6 +50,19 @@ function toProjectDto(row: ProjectRow, owner: Owner): Project {
 
 const ownerColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
 
+/** Who is looking at a project: its owner's e-mail address is for admins only. */
+export type ProjectViewer = Pick<UserRow, 'role'>;
+
+/**
+ * A project as `viewer` may see it: admins get the spec's whole `owner {_id, firstName, lastName, email}`;
+ * members see the owner by name only, the `email` key left out, so an admin's address never reaches a member.
+ */
+export function projectFor(viewer: ProjectViewer, project: Project): Project {
+  if (viewer.role === 'admin') return project;
+  const { email: _hidden, ...owner } = project.owner;
+  return { ...project, owner };
+}
+
 /** Projects with their owner, newest first. */
 async function selectProjects(db: Executor, where: SQL | undefined, limit: number) {
   const rows = await db
@@ -69,12 +83,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * or location: the database keeps their lower-cased concatenation in `search_text`, and its trigram index
  * answers `LIKE '%…%'` without reading every row.
  */
-export async function listProjects(deps: Pick<Deps, 'db'>, query: z.output<typeof projectsQuery>): Promise<Project[]> {
+export async function listProjects(deps: Pick<Deps, 'db'>, viewer: ProjectViewer, query: z.output<typeof projectsQuery>): Promise<Project[]> {
   const conditions: SQL[] = [];
   if (query.search) conditions.push(sql`${projects.searchText} like '%' || lower(${escapeLike(query.search)}) || '%' escape '\\'`);
   if (query.type) conditions.push(eq(projects.type, query.type));
   if (query.status) conditions.push(eq(projects.status, query.status));
-  return selectProjects(deps.db, conditions.length ? and(...conditions) : undefined, PROJECT_LIST_LIMIT);
+  const found = await selectProjects(deps.db, conditions.length ? and(...conditions) : undefined, PROJECT_LIST_LIMIT);
+  return found.map((project) => projectFor(viewer, project));
 }
 
 const notFound = () => new AppError('NOT_FOUND', m.notFound);
@@ -87,9 +102,9 @@ export async function projectById(db: Executor, id: string): Promise<Project> {
 }
 
 /** One project; a malformed id names nothing, like an unknown one (decisions: 404, never 500). */
-export async function getProject(deps: Pick<Deps, 'db'>, id: string): Promise<Project> {
+export async function getProject(deps: Pick<Deps, 'db'>, viewer: ProjectViewer, id: string): Promise<Project> {
   if (!UUID_PATTERN.test(id)) throw notFound();
-  return projectById(deps.db, id);
+  return projectFor(viewer, await projectById(deps.db, id));
 }
 
 /**
@@ -155,8 +170,13 @@ async function auditProject(tx: Executor, deps: ProjectDeps, actorId: string, ac
 }
 
 /** POST /api/projects: the admin becomes the owner; nothing is funded yet. */
-export async function createProject(deps: ProjectDeps, admin: { id: string }, body: CreateBody): Promise<Project> {
-  return deps.db.transaction(async (tx) => {
+export async function createProject(
+  deps: ProjectDeps & Pick<Deps, 'secrets' | 'config' | 'mailQueued'>,
+  admin: { id: string },
+  body: CreateBody,
+): Promise<Project> {
+  let mailed = 0;
+  const project = await deps.db.transaction(async (tx) => {
     await checkAssetReferences(tx, body.images, body.details);
     const now = deps.clock.now();
     const [row] = await tx
@@ -164,8 +184,12 @@ export async function createProject(deps: ProjectDeps, admin: { id: string }, bo
       .values({ ...projectColumns(body), ownerId: admin.id, fundedCents: 0, createdAt: now, updatedAt: now })
       .returning({ id: projects.id });
     await auditProject(tx, deps, admin.id, 'project.created', row!.id, null, body);
+    // The "New projects" mail (issue 34): members who opted in hear of a project open for investment, once.
+    if (body.status === 'available') mailed = await mailNewProject(tx, deps, { id: row!.id, title: body.title, location: body.location });
     return projectById(tx, row!.id);
   });
+  if (mailed > 0) deps.mailQueued();
+  return project;
 }
 
 /**

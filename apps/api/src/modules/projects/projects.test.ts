@@ -45,10 +45,27 @@ describe('projects: catalogue, detail and the admin CRUD', () => {
 
     it('lists every project newest first, each with its owner', async () => {
       expect(await titles('')).toEqual(titleOf('oak', 'underscore', 'percent', 'denver', 'vineyard', 'harbor'));
-      const [first] = (await call('GET', '/projects', memberToken)).json<Project[]>();
+      const [first] = (await call('GET', '/projects', adminToken)).json<Project[]>();
       expect(first!.owner).toEqual({ _id: admin.id, firstName: admin.firstName, lastName: admin.lastName, email: admin.email });
       // Empty filters mean "all", as the spec's client may send them.
       expect(await titles('?search=&type=&status=')).toHaveLength(6);
+    });
+
+    it('shows members each owner by name only: no e-mail address in the list or a project, admins get it', async () => {
+      const list = await call('GET', '/projects', memberToken);
+      expect(list.body).not.toContain(admin.email);
+      for (const project of list.json<Project[]>()) {
+        expect(project.owner).toEqual({ _id: admin.id, firstName: admin.firstName, lastName: admin.lastName });
+        expect(project.owner).not.toHaveProperty('email');
+      }
+      const one = await call('GET', `/projects/${made.oak!._id}`, memberToken);
+      expect(one.statusCode).toBe(200);
+      expect(one.body).not.toContain(admin.email);
+      expect(one.json<Project>().owner).toEqual({ _id: admin.id, firstName: admin.firstName, lastName: admin.lastName });
+
+      const seenByAdmin = await call('GET', `/projects/${made.oak!._id}`, adminToken);
+      expect(seenByAdmin.json<Project>().owner).toEqual({ _id: admin.id, firstName: admin.firstName, lastName: admin.lastName, email: admin.email });
+      expect((await call('GET', '/projects', adminToken)).json<Project[]>().every((p) => p.owner.email === admin.email)).toBe(true);
     });
 
     it('searches title, description and location, case-insensitively', async () => {
@@ -90,7 +107,7 @@ describe('projects: catalogue, detail and the admin CRUD', () => {
     });
 
     it('answers one project by id, and 404 for a missing or malformed id', async () => {
-      const response = await call('GET', `/projects/${made.denver!._id}`, memberToken);
+      const response = await call('GET', `/projects/${made.denver!._id}`, adminToken);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(made.denver);
       for (const id of [randomId(), 'not-a-uuid', '123', `${made.denver!._id}x`, "1' or '1'='1"]) {
@@ -220,7 +237,7 @@ describe('projects: catalogue, detail and the admin CRUD', () => {
         expect(response.statusCode, JSON.stringify(body)).toBe(400);
         expect(response.json().fields?.[field], JSON.stringify(body)).toBe(message);
       }
-      expect((await call('GET', `/projects/${project._id}`, memberToken)).json()).toEqual(project);
+      expect((await call('GET', `/projects/${project._id}`, adminToken)).json()).toEqual(project);
       // Both sides of the rule at once are fine.
       const both = await call('PATCH', `/projects/${project._id}`, adminToken, { target: 4_000, minInvestment: 4_000 });
       expect(both.statusCode).toBe(200);
@@ -274,7 +291,7 @@ describe('projects: catalogue, detail and the admin CRUD', () => {
       expect(member.statusCode, `${method} ${url}`).toBe(403);
       expect(member.json().code).toBe('FORBIDDEN');
     }
-    expect((await call('GET', `/projects/${project._id}`, memberToken)).json()).toEqual(project);
+    expect((await call('GET', `/projects/${project._id}`, adminToken)).json()).toEqual(project);
   });
 
   it('answers 404 for a missing or malformed id on every route that takes one', async () => {

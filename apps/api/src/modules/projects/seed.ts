@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { createProjectBody, projectAssetUrl, usdToCents, type CreateProjectBody } from '@terrafund/contracts';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { projects, seedRuns, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { hashPassword } from '../../lib/password';
+import { textPagePdf, wrapText, type PdfLine } from '../../lib/pdf';
 import { localDiskStorage, type FileStorage } from '../../lib/storage';
 import { prepareAsset, removeFiles, storeAsset, type PreparedAsset } from './assets.service';
 import { projectColumns } from './projects.service';
-import { pdfFile } from '../../lib/pdf';
 
 const SAMPLE_SEED_NAME = 'sample-projects';
 export const SAMPLE_PICTURES_DIR = path.resolve(import.meta.dirname, '../../../assets/sample-projects');
@@ -30,209 +32,41 @@ export type SampleProject = {
 
 /**
  * The six sample projects of the spec (section 3 "Sample projects" and section 9: ROI 6.8–9.1 %, terms 36–72
- * months, minimums 5,000–15,000, monthly/quarterly/annual schedules), in the one Project shape. The available
- * ones start unfunded (their funded amount is the sum of real investments); the sold one is fully funded and the
- * reserved one 90 % funded, raised before they were listed (`fundedBefore`), so neither reads "0% funded".
- * Listed newest first.
+ * months, minimums 5,000–15,000, monthly/quarterly/annual schedules), in the one Project shape, kept as data in
+ * `assets/sample-projects/projects.json` beside their pictures. The available ones start unfunded (their funded
+ * amount is the sum of real investments); the sold one is fully funded and the reserved one 90 % funded, raised
+ * before they were listed (`fundedBefore`), so neither reads "0% funded". Listed newest first. Each is checked by
+ * the admin form's own schema when it is read, so a broken sample fails at start-up, not on a member's screen.
  */
-export const SAMPLE_PROJECTS: SampleProject[] = [
-  {
-    slug: 'cedar-grove-townhomes',
-    pictures: 3,
-    project: {
-      title: 'Cedar Grove Townhomes',
-      description:
-        'Twenty-four family townhomes on a quiet tree-lined lane, ten minutes from the Domain tech district. Completed in 2019 and fully leased since, with long-standing tenants and a waiting list. The investment funds a refinance and energy upgrades (heat pumps and rooftop solar) that lower running costs and support rent growth.',
-      location: 'Austin, Texas',
-      type: 'residential',
-      status: 'available',
-      target: 2_400_000,
-      roi: 7.4,
-      term: 48,
-      minInvestment: 5_000,
-      startDate: '2026-02-01',
-      endDate: '2030-02-01',
-      details: {
-        features: ['Three-bedroom units with private gardens', 'Rooftop solar on every roof', 'Two-car garages', 'Walking distance to two schools'],
-        propertyType: 'Townhouse community',
-        size: '38,400 sq ft',
-        units: 24,
-        yearBuilt: 2019,
-        occupancyRate: 96,
-        paymentSchedule: 'monthly',
-        documents: [],
-      },
-    },
-  },
-  {
-    slug: 'riverside-commerce-center',
-    pictures: 3,
-    project: {
-      title: 'Riverside Commerce Center',
-      description:
-        'A Class A office campus of three glass towers on the Catawba riverfront, anchored by a regional bank and an engineering firm on long leases. The capital completes the lobby and plaza renovation and a fitness centre, which the anchor tenants asked for when renewing.',
-      location: 'Charlotte, North Carolina',
-      type: 'commercial',
-      status: 'available',
-      target: 6_200_000,
-      roi: 8.8,
-      term: 60,
-      minInvestment: 15_000,
-      startDate: '2026-03-01',
-      endDate: '2031-03-01',
-      details: {
-        features: ['LEED Gold certified', 'Weighted average lease term of 7.2 years', 'Riverfront plaza and café', '450-space parking structure'],
-        propertyType: 'Class A office',
-        size: '96,000 sq ft',
-        units: 12,
-        yearBuilt: 2012,
-        occupancyRate: 91,
-        paymentSchedule: 'quarterly',
-        documents: [],
-      },
-    },
-  },
-  {
-    slug: 'willow-creek-ranch',
-    pictures: 3,
-    project: {
-      title: 'Willow Creek Ranch',
-      description:
-        'One hundred and twenty acres of pasture along Willow Creek with views of the Cascades, surveyed into thirty-two homesites. Zoning is approved; the investment pays for roads, water and power to each lot before the lots are sold to local builders.',
-      location: 'Bend, Oregon',
-      type: 'land',
-      status: 'available',
-      target: 3_100_000,
-      roi: 7.9,
-      term: 54,
-      minInvestment: 7_500,
-      startDate: '2026-04-01',
-      endDate: '2030-10-01',
-      details: {
-        features: ['Residential zoning approved', '32 surveyed homesites', 'Year-round creek frontage', '15 minutes from downtown Bend'],
-        propertyType: 'Entitled residential land',
-        size: '120 acres',
-        units: 32,
-        yearBuilt: 2024,
-        occupancyRate: 0,
-        paymentSchedule: 'annually',
-        documents: [],
-      },
-    },
-  },
-  {
-    slug: 'harbor-point-apartments',
-    pictures: 2,
-    project: {
-      title: 'Harbor Point Apartments',
-      description:
-        'Sixty-four apartments in three mid-rise buildings on the Hillsborough Bay waterfront, with a marina and a waterside promenade. The investment renovates kitchens and balconies in two buildings as leases turn over, bringing rents in line with newer buildings nearby.',
-      location: 'Tampa, Florida',
-      type: 'residential',
-      status: 'available',
-      target: 4_800_000,
-      roi: 8.2,
-      term: 60,
-      minInvestment: 10_000,
-      startDate: '2026-01-15',
-      endDate: '2031-01-15',
-      details: {
-        features: ['Private balconies with bay views', 'Resident marina with 20 slips', 'Storm-rated windows throughout', 'On-site management office'],
-        propertyType: 'Mid-rise apartments',
-        size: '71,500 sq ft',
-        units: 64,
-        yearBuilt: 2016,
-        occupancyRate: 94,
-        paymentSchedule: 'quarterly',
-        documents: [],
-      },
-    },
-  },
-  {
-    slug: 'summit-logistics-park',
-    pictures: 2,
-    fundedBefore: 7_650_000,
-    project: {
-      title: 'Summit Logistics Park',
-      description:
-        'Two modern distribution warehouses on the Interstate 80 corridor east of Reno, a day’s drive from most of the western United States. One building is leased to a national parcel carrier; the raise completes the second building’s loading docks for a tenant that has signed a letter of intent.',
-      location: 'Reno, Nevada',
-      type: 'commercial',
-      status: 'reserved',
-      target: 8_500_000,
-      roi: 9.1,
-      term: 72,
-      minInvestment: 15_000,
-      startDate: '2026-05-01',
-      endDate: '2032-05-01',
-      details: {
-        features: ['36-foot clear height', '48 dock doors', 'Direct Interstate 80 access', 'Solar-ready roofs'],
-        propertyType: 'Logistics warehouse',
-        size: '240,000 sq ft',
-        units: 2,
-        yearBuilt: 2021,
-        occupancyRate: 88,
-        paymentSchedule: 'annually',
-        documents: [],
-      },
-    },
-  },
-  {
-    slug: 'maple-street-lofts',
-    pictures: 2,
-    fundedBefore: 1_650_000,
-    project: {
-      title: 'Maple Street Lofts',
-      description:
-        'A 1924 shoe factory in the Short North arts district, converted into eighteen loft apartments that keep the original brick, timber beams and arched windows. Fully let; this project completed its raise and is shown for reference.',
-      location: 'Columbus, Ohio',
-      type: 'residential',
-      status: 'sold',
-      target: 1_650_000,
-      roi: 6.8,
-      term: 36,
-      minInvestment: 5_000,
-      startDate: '2025-06-01',
-      endDate: '2028-06-01',
-      details: {
-        features: ['Original arched factory windows', 'Exposed brick and timber beams', 'Shared rooftop terrace', 'Secure bicycle storage'],
-        propertyType: 'Converted loft building',
-        size: '21,800 sq ft',
-        units: 18,
-        yearBuilt: 1924,
-        occupancyRate: 100,
-        paymentSchedule: 'monthly',
-        documents: [],
-      },
-    },
-  },
-];
+export const SAMPLE_PROJECTS: SampleProject[] = readSampleProjects(path.join(SAMPLE_PICTURES_DIR, 'projects.json'));
 
-/**
- * A one-page PDF fact sheet of a sample project, so that its Documents tab has a real document to open. Plain
- * PDF 1.4 with the standard Helvetica font; only ASCII text, with PDF's string escapes.
- */
+function readSampleProjects(file: string): SampleProject[] {
+  const samples = z
+    .array(
+      z.object({
+        slug: z.string().regex(/^[a-z0-9-]+$/),
+        pictures: z.number().int().min(1),
+        project: z.record(z.string(), z.unknown()),
+        fundedBefore: z.number().nonnegative().optional(),
+      }),
+    )
+    .parse(JSON.parse(readFileSync(file, 'utf8')));
+  return samples.map((sample) => {
+    // Parsed for its rules; the sample keeps the form's input shape, which createProjectBody reads again when seeding.
+    createProjectBody.parse({ ...sample.project, images: [] });
+    return sample as SampleProject;
+  });
+}
+
+/** A one-page PDF fact sheet of a sample project, so that its Documents tab has a real document to open. */
 function factSheetPdf(project: SampleProject['project']): Buffer {
-  const pdfText = (text: string) => text.replace(/[^\x20-\x7e]/g, "'").replace(/[\\()]/g, (c) => `\\${c}`);
   const money = (usd: number) => `$${usd.toLocaleString('en-US')}`;
-  const wrap = (text: string, width: number) => {
-    const lines: string[] = [];
-    let line = '';
-    for (const word of text.split(/\s+/)) {
-      if (line && line.length + word.length + 1 > width) {
-        lines.push(line);
-        line = word;
-      } else line = line ? `${line} ${word}` : word;
-    }
-    if (line) lines.push(line);
-    return lines;
-  };
   const d = project.details;
-  const rows: [size: number, text: string][] = [
+  return textPagePdf([
     [20, project.title],
     [12, `${project.location} - ${project.type} - ${d.propertyType}`],
     [12, ''],
-    ...wrap(project.description, 88).map((l): [number, string] => [11, l]),
+    ...wrapText(project.description, 88).map((l): PdfLine => [11, l]),
     [11, ''],
     [13, 'Investment'],
     [11, `Target: ${money(project.target)}    Minimum investment: ${money(project.minInvestment)}`],
@@ -241,25 +75,10 @@ function factSheetPdf(project: SampleProject['project']): Buffer {
     [11, ''],
     [13, 'Property'],
     [11, `Size: ${d.size}    Units: ${d.units}    Year built: ${d.yearBuilt}    Occupancy: ${d.occupancyRate}%`],
-    ...(d.features ?? []).map((f): [number, string] => [11, `- ${f}`]),
+    ...(d.features ?? []).map((f): PdfLine => [11, `- ${f}`]),
     [11, ''],
     [9, 'Sample project published by Terrafund. Figures are projections, not guarantees.'],
-  ];
-  let y = 780;
-  let content = 'BT\n';
-  for (const [size, text] of rows) {
-    y -= size + 8;
-    content += `/F1 ${size} Tf 1 0 0 1 56 ${y} Tm (${pdfText(text)}) Tj\n`;
-  }
-  content += 'ET\n';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`,
-  ];
-  return pdfFile(objects);
+  ]);
 }
 
 /**

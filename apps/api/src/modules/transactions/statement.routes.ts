@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { statementQuery } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { requireAuth } from '../../plugins/access';
-import { moduleRoutes } from '../../plugins/responses';
+import { requireAuth } from '../sessions';
+import { moduleRoutes } from '../../lib/route-schemas';
 import { statementFileName, statementLines } from './statement.service';
 
 /** The member's statement: their transactions of a date range as a CSV download. */

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@terrafund/contracts';
 import { createProject, investor } from '../../../test/project-fixtures';
 import { bearer, createUser, loginAs, uniqueEmail, useAdmin, useTestApp } from '../../../test/test-app';
+import { txHashFor, withdrawalBody } from '../../../test/withdrawals';
 import { transactions } from '../../db/schema';
 import { csvCell } from '../../lib/csv';
 import { statementLines } from './statement.service';
@@ -130,7 +131,7 @@ describe('following a withdrawal: GET /api/transactions/:id', () => {
   const get = (token: string, id: string) => ctx.app.inject({ method: 'GET', url: `/api/transactions/${id}`, headers: bearer(token) });
   const request = async (token: string) => {
     const response = await ctx.app.inject({
-      method: 'POST', url: '/api/transactions', headers: bearer(token), payload: { type: 'withdrawal', amount: 30, walletAddress: 'bc1qmemberaddress' },
+      method: 'POST', url: '/api/transactions', headers: bearer(token), payload: withdrawalBody(30),
     });
     return response.json().transaction._id as string;
   };
@@ -148,12 +149,14 @@ describe('following a withdrawal: GET /api/transactions/:id', () => {
 
     ctx.clock.advance(3_600_000);
     const completedAt = ctx.clock.now().toISOString();
-    expect((await decide(id, { status: 'completed', txHash: '0xhash42' })).statusCode).toBe(200);
+    const hash = txHashFor('BTC', '4');
+    expect((await decide(id, { status: 'completed', txHash: hash })).statusCode).toBe(200);
     detail = (await get(token, id)).json();
-    expect(detail).toMatchObject({ _id: id, type: 'withdrawal', status: 'completed', txHash: '0xhash42' });
+    expect(detail).toMatchObject({ _id: id, type: 'withdrawal', status: 'completed', txHash: hash });
     expect(detail.timeline).toEqual([
       { status: 'requested', at: requestedAt },
-      { status: 'completed', at: completedAt, txHash: '0xhash42' },
+      { status: 'approved', at: completedAt },
+      { status: 'completed', at: completedAt, txHash: hash },
     ]);
   });
 
@@ -165,6 +168,7 @@ describe('following a withdrawal: GET /api/transactions/:id', () => {
     const detail = (await get(token, id)).json();
     expect(detail.timeline.map((s: { status: string }) => s.status)).toEqual(['requested', 'failed']);
     expect(detail.timeline[1].txHash).toBeUndefined();
+    expect(detail.timeline[1].reason).toBe('Refused by an administrator');
   });
 
   it('answers 404 for another member\'s transaction, and has no timeline on other types', async () => {

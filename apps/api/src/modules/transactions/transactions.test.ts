@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { messages, PACKS } from '@terrafund/contracts';
 import { apiCaller, createUser, loginAs, useAdmin, useTestApp } from '../../../test/test-app';
-import { checkLedger, memberAccount, memberBalance, platformAccount, postEntry } from '../ledger';
+import { ADDRESSES, bookAddress, txHashFor, withdrawalBody } from '../../../test/withdrawals';
+import { memberAccount, memberBalance, platformAccount, postEntry } from '../ledger';
+import { checkLedger } from '../reports';
 
 describe('plans, transactions and withdrawals', () => {
   const ctx = useTestApp();
@@ -27,13 +29,15 @@ describe('plans, transactions and withdrawals', () => {
         });
       });
     }
+    // The member's Bitcoin address is confirmed already: these withdrawals wait for an admin at once.
+    await bookAddress(ctx, user.id);
     return { user, token: await loginAs(ctx, user.email) };
   }
 
-  const withdraw = (token: string, amount: unknown, walletAddress: unknown = 'bc1qmemberaddress') =>
-    call('POST', '/transactions', token, { type: 'withdrawal', amount, walletAddress, _id: 'x', status: 'completed', userId: 'someone' });
+  const withdraw = (token: string, amount: unknown, walletAddress: unknown = ADDRESSES.BTC) =>
+    call('POST', '/transactions', token, { ...withdrawalBody(amount, { walletAddress }), _id: 'x', status: 'completed', userId: 'someone' });
   const withdrawWithoutAddress = (token: string, amount: unknown) =>
-    call('POST', '/transactions', token, { type: 'withdrawal', amount });
+    call('POST', '/transactions', token, { type: 'withdrawal', amount, asset: 'BTC' });
 
   it('lists the four packs publicly', async () => {
     const response = await call('GET', '/plans');
@@ -48,7 +52,7 @@ describe('plans, transactions and withdrawals', () => {
     const response = await withdraw(token, 40.5);
     expect(response.statusCode).toBe(201);
     const { transaction } = response.json();
-    expect(transaction).toMatchObject({ type: 'withdrawal', amount: 40.5, status: 'pending', userId: user.id, walletAddress: 'bc1qmemberaddress' });
+    expect(transaction).toMatchObject({ type: 'withdrawal', amount: 40.5, status: 'pending', userId: user.id, walletAddress: ADDRESSES.BTC });
     expect(await memberBalance(ctx.database.db, user.id, 'member_wallet')).toBe(10_000 - 4_050);
     const profile = await call('GET', '/users/profile', token);
     expect(profile.json().balance).toBe(59.5);
@@ -60,29 +64,30 @@ describe('plans, transactions and withdrawals', () => {
     const { user, token } = await fundedMember(10_000);
     await ctx.deliverMail();
     const at = `${ctx.clock.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-    const response = await withdraw(token, 40.5, 'bc1qattackeraddress0000');
+    const response = await withdraw(token, 40.5);
     expect(response.statusCode).toBe(201);
-    expect((await withdraw(token, 1_000, 'bc1qattackeraddress0000')).statusCode).toBe(400);
+    expect((await withdraw(token, 1_000)).statusCode).toBe(400);
 
     const mail = (await ctx.deliverMail()).filter((m) => m.to === user.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe('A withdrawal was requested from your account | Terrafund');
     expect(mail[0]!.text).toContain(`A withdrawal of 40.50 Crypto was requested from your account on ${at}, to this address:`);
-    expect(mail[0]!.text).toContain('bc1qattackeraddress0000');
+    expect(mail[0]!.text).toContain(ADDRESSES.BTC);
     expect(mail[0]!.text).toContain('support@terrafund.test');
-    expect(mail[0]!.html).toContain('bc1qattackeraddress0000');
+    expect(mail[0]!.html).toContain(ADDRESSES.BTC);
   });
 
   it('answers each rule with the spec message and moves nothing', async () => {
     const { user, token } = await fundedMember(3_000);
     const cases: [unknown, unknown, string][] = [
       [50, '', messages.wallet.walletAddressRequired],
-      [0, 'bc1q', messages.wallet.amountInvalid],
-      [-5, 'bc1q', messages.wallet.amountInvalid],
-      ['fifty', 'bc1q', messages.wallet.amountInvalid],
-      [25.001, 'bc1q', messages.wallet.amountInvalid],
-      [24.99, 'bc1q', messages.wallet.minWithdrawal],
-      [30.01, 'bc1q', messages.wallet.insufficientBalance],
+      [50, 'bc1q', messages.withdrawals.invalidAddress('Bitcoin')],
+      [0, ADDRESSES.BTC, messages.wallet.amountInvalid],
+      [-5, ADDRESSES.BTC, messages.wallet.amountInvalid],
+      ['fifty', ADDRESSES.BTC, messages.wallet.amountInvalid],
+      [25.001, ADDRESSES.BTC, messages.wallet.amountInvalid],
+      [24.99, ADDRESSES.BTC, messages.wallet.minWithdrawal],
+      [30.01, ADDRESSES.BTC, messages.wallet.insufficientBalance],
     ];
     for (const [amount, address, message] of cases) {
       const response = await withdraw(token, amount, address);
@@ -112,16 +117,16 @@ describe('plans, transactions and withdrawals', () => {
     const second = (await withdraw(token, 40)).json().transaction;
     expect(await memberBalance(ctx.database.db, user.id, 'member_wallet')).toBe(3_000);
 
-    const completed = await call('PATCH', `/transactions/${first._id}/status`, admin.token, { status: 'completed', txHash: '0xabc' });
+    const completed = await call('PATCH', `/transactions/${first._id}/status`, admin.token, { status: 'completed', txHash: txHashFor('BTC') });
     expect(completed.statusCode).toBe(200);
-    expect(completed.json()).toMatchObject({ status: 'completed', txHash: '0xabc' });
+    expect(completed.json()).toMatchObject({ status: 'completed', txHash: txHashFor('BTC'), stage: 'completed', fee: 1, receiveAmount: 29 });
 
     const failed = await call('POST', `/admin/transactions/withdrawal/${second._id}`, admin.token, { status: 'failed' });
     expect(failed.statusCode).toBe(200);
     expect(failed.json().status).toBe('failed');
     expect(await memberBalance(ctx.database.db, user.id, 'member_wallet')).toBe(7_000);
 
-    const again = await call('PATCH', `/transactions/${second._id}/status`, admin.token, { status: 'completed' });
+    const again = await call('PATCH', `/transactions/${second._id}/status`, admin.token, { status: 'completed', txHash: txHashFor('BTC') });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(messages.wallet.withdrawalNotPending);
     expect(await memberBalance(ctx.database.db, user.id, 'member_wallet')).toBe(7_000);
@@ -170,7 +175,7 @@ describe('plans, transactions and withdrawals', () => {
     const tx = (await withdraw(token, 100)).json().transaction;
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call('PATCH', `/transactions/${tx._id}/status`, admin.token, { status: i % 2 === 0 ? 'completed' : 'failed' }),
+        call('PATCH', `/transactions/${tx._id}/status`, admin.token, { status: i % 2 === 0 ? 'completed' : 'failed', txHash: txHashFor('BTC') }),
       ),
     );
     const winners = responses.filter((r) => r.statusCode === 200);

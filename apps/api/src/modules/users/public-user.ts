@@ -43,6 +43,8 @@ export async function publicUsers(deps: Pick<Deps, 'db' | 'clock' | 'config'>, r
       createdAt: row.createdAt.toISOString(),
       lastLogin: iso(row.lastLoginAt),
       twoFactorEnabled: row.twoFactorEnabledAt !== null,
+      closedAt: iso(row.closedAt),
+      locale: row.locale,
       kyc: info.get(row.id) ?? null,
     };
   });

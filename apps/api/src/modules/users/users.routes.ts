@@ -8,8 +8,8 @@ import {
   userWithKycSchema,
 } from '@terrafund/contracts';
 import type { Deps } from '../../deps';
-import { requireAuth } from '../../plugins/access';
-import { moduleRoutes } from '../../plugins/responses';
+import { requireAuth } from '../sessions';
+import { moduleRoutes } from '../../lib/route-schemas';
 import * as usersService from './users.service';
 
 const userList = z.array(userWithKycSchema);

@@ -4,11 +4,18 @@ import type { z } from 'zod';
 import { users, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { normalizeEmail } from '../auth';
-import { revokeUserSessions } from '../auth';
+import { revokeUserSessions } from '../sessions';
 import { auditTrail, recordAudit } from '../audit';
 import { publicUser, publicUsers } from './public-user';
 import { recentTransactionsOf } from '../transactions';
+
+/** An e-mail address as it is stored and looked up: the users table's one spelling of it. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** A closed account (modules/privacy) is kept for the records the law asks for: no admin change, no reopening (409). */
+function assertNotClosed(row: Pick<UserRow, 'closedAt'>) {
+  if (row.closedAt) throw new AppError('CONFLICT', messages.privacy.accountClosed);
+}
 
 export async function updateProfile(deps: Deps, user: UserRow, body: z.output<typeof updateProfileBody>) {
   // The spec's client sends the e-mail along; it is read-only, so only the same address is accepted.
@@ -23,6 +30,7 @@ export async function updateProfile(deps: Deps, user: UserRow, body: z.output<ty
       firstName: body.firstName,
       lastName: body.lastName,
       phone: body.phone,
+      locale: body.locale,
       updatedAt: deps.clock.now(),
     })
     .where(eq(users.id, user.id))
@@ -78,6 +86,7 @@ export async function adminUpdateUser(
   body: z.output<typeof adminUpdateUserBody>,
 ) {
   const target = await findLiveUser(deps, id);
+  assertNotClosed(target);
   if (body.role !== undefined && body.role !== target.role && target.id === actor.id) {
     throw new AppError('CONFLICT', messages.users.cannotChangeOwnRole);
   }
@@ -116,6 +125,8 @@ export async function deleteUser(deps: Deps, actor: UserRow, id: string) {
   if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', messages.users.notFound);
   if (id === actor.id) throw new AppError('CONFLICT', messages.users.cannotDeleteSelf);
   await deps.db.transaction(async (tx) => {
+    const [target] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, id)).limit(1);
+    if (target) assertNotClosed(target);
     const [deleted] = await tx
       .update(users)
       .set({ deletedAt: deps.clock.now(), updatedAt: deps.clock.now() })

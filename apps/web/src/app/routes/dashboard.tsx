@@ -5,12 +5,14 @@ import { SummaryCards } from '@/features/dashboard/components/summary-cards';
 import { WelcomeHeader } from '@/features/dashboard/components/welcome-header';
 import { FeaturedProjects } from '@/features/projects/components/featured-projects';
 import { useUser } from '@/lib/auth';
+import { useT } from '@/lib/i18n';
 
 export default function DashboardRoute() {
   const user = useUser();
+  const { t } = useT('dashboard');
   return (
     <div className="space-y-8">
-      <title>Dashboard · Terrafund</title>
+      <title>{`${t('documentTitle')} · Terrafund`}</title>
       <div className="space-y-4">
         <WelcomeHeader user={user} />
         <KycNotice user={user} />

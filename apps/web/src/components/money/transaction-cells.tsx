@@ -1,8 +1,10 @@
-import type { TransactionStatus, TransactionType } from '@terrafund/contracts';
+import type { AdminTransaction, TransactionStatus, TransactionType } from '@terrafund/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { ClockIcon } from 'lucide-react';
+import { TitleLines } from '@/components/ui/title-lines';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime, formatUsd } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 
 const statusTones: Record<string, BadgeTone> = { completed: 'success', pending: 'warning', failed: 'danger' };
 export const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -12,10 +14,11 @@ export const isIncoming = (type: TransactionType | string) => type === 'deposit'
 
 /** A transaction's status as a coloured pill; a pending one carries a clock icon (spec: Wallet). */
 export function TransactionStatusBadge({ status }: { status: TransactionStatus | string }) {
+  const { t } = useT();
   return (
     <Badge tone={statusTones[status] ?? 'neutral'}>
       {status === 'pending' && <ClockIcon className="h-3.5 w-3.5" aria-hidden="true" />}
-      {capitalize(status)}
+      {t(`status.${status}`, { defaultValue: capitalize(status) })}
     </Badge>
   );
 }
@@ -56,5 +59,37 @@ export function TransactionDate({ date }: { date: string }) {
     <time dateTime={date} title={formatDateTime(date)}>
       {formatDate(date)}
     </time>
+  );
+}
+
+/**
+ * The classes a table lays these cells out with. Each table stacks its rows into cards below its own breakpoint
+ * (the dashboard's at md, the transactions screen's at xl), so the layout stays the table's; `cell` goes on every cell.
+ */
+export type AdminTransactionCellClasses = { cell: string; member: string; memberLines: string; type: string; date: string };
+
+/**
+ * One transaction of the platform as an admin table draws it: its member (name over e-mail), type, amount (whole
+ * dollars), status and date, the same five cells on the admin dashboard's recent transactions and the transactions screen.
+ */
+export function AdminTransactionCells({ transaction, classes }: { transaction: AdminTransaction; classes: AdminTransactionCellClasses }) {
+  const { user } = transaction;
+  const { t } = useT('admin');
+  return (
+    <>
+      <td className={cn(classes.cell, classes.member)}>
+        <TitleLines title={`${user.firstName} ${user.lastName}`} detail={user.email} className={classes.memberLines} />
+      </td>
+      <td className={cn(classes.cell, classes.type)}>{t(`transactionTypes.${transaction.type}`, { defaultValue: capitalize(transaction.type) })}</td>
+      <td className={classes.cell}>
+        <TransactionAmount type={transaction.type} amount={transaction.amount} status={transaction.status} decimals={0} />
+      </td>
+      <td className={classes.cell}>
+        <TransactionStatusBadge status={transaction.status} />
+      </td>
+      <td className={cn(classes.cell, classes.date)}>
+        <TransactionDate date={transaction.date} />
+      </td>
+    </>
   );
 }

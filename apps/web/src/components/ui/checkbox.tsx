@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { cn } from '@/lib/cn';
 import { CheckIcon } from 'lucide-react';
+import { useT } from '@/lib/i18n';
 
 type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   label: ReactNode;
@@ -14,6 +15,7 @@ type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
  * margins keep the label where a 16 px box would put it.
  */
 export function Checkbox({ id, label, error, className, ...props }: CheckboxProps) {
+  const { say } = useT();
   const errorId = error && id ? `${id}-error` : undefined;
   return (
     <div className={className}>
@@ -47,7 +49,7 @@ export function Checkbox({ id, label, error, className, ...props }: CheckboxProp
       </div>
       {error && (
         <p id={errorId} className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">
-          {error}
+          {say(error)}
         </p>
       )}
     </div>

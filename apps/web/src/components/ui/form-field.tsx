@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useT } from '@/lib/i18n';
 
 export type FieldControlProps = {
   id: string;
@@ -17,9 +18,11 @@ type FormFieldProps = {
 
 /**
  * A label, its control and the control's error or hint. The control receives its id,
- * aria-invalid and aria-describedby so the error is announced with the field.
+ * aria-invalid and aria-describedby so the error is announced with the field. An error that is one of messages.ts's
+ * (a zod issue of the contracts' schemas, written in English) is shown in the app's language (issue 35).
  */
 export function FormField({ label, error, hint, labelAside, children }: FormFieldProps) {
+  const { say } = useT();
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -40,7 +43,7 @@ export function FormField({ label, error, hint, labelAside, children }: FormFiel
       )}
       {error && (
         <p id={errorId} className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">
-          {error}
+          {say(error)}
         </p>
       )}
     </div>

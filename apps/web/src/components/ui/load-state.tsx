@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { Spinner } from './spinner';
+import { useT } from '@/lib/i18n';
 
 /** A section's spinner while its data loads, centred in the room the data will take. */
 export function LoadingBlock({ label, className = 'py-16' }: { label: string; className?: string }) {
@@ -27,9 +28,10 @@ type LoadFailedProps = {
 
 /** What a section shows when its data could not be loaded: the failure and a Try again button. */
 export function LoadFailed({ title, description, className, query, size, alternative }: LoadFailedProps) {
+  const { t } = useT();
   const retry = (
     <Button variant="outline" size={size} onClick={() => void query.refetch()} isLoading={query.isFetching}>
-      Try again
+      {t('tryAgain')}
     </Button>
   );
   return (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { XIcon } from 'lucide-react';
+import { useT } from '@/lib/i18n';
 
 /** The dimmed page behind a modal; a click on it closes the modal. */
 export function ModalBackdrop({ onClose }: { onClose: () => void }) {
@@ -18,6 +19,7 @@ type ModalHeaderProps = {
 
 /** A dialog's or sheet's title, its description and its Close button. */
 export function ModalHeader({ titleId, descriptionId, title, description, onClose, textClassName }: ModalHeaderProps) {
+  const { t } = useT();
   return (
     <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
       <div className={textClassName}>
@@ -33,7 +35,7 @@ export function ModalHeader({ titleId, descriptionId, title, description, onClos
       <button
         type="button"
         onClick={onClose}
-        aria-label="Close"
+        aria-label={t('close')}
         className="-mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-emerald-500 dark:hover:bg-slate-800 dark:hover:text-slate-200"
       >
         <XIcon className="h-5 w-5" />

@@ -1,4 +1,5 @@
 import { Button } from './button';
+import { useT } from '@/lib/i18n';
 
 type PaginationProps = {
   page: number;
@@ -11,16 +12,17 @@ type PaginationProps = {
 
 /** "Page N of M" between Previous and Next. */
 export function Pagination({ page, pageCount, onPageChange, label, disabled = false }: PaginationProps) {
+  const { t } = useT();
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-3">
       <Button variant="outline" size="sm" disabled={disabled || page <= 1} onClick={() => onPageChange(page - 1)}>
-        Previous
+        {t('pagination.previous')}
       </Button>
       <p className="text-sm font-medium text-slate-600 tabular-nums dark:text-slate-300" aria-live="polite">
-        Page {page} of {pageCount}
+        {t('pagination.page', { page, pageCount })}
       </p>
       <Button variant="outline" size="sm" disabled={disabled || page >= pageCount} onClick={() => onPageChange(page + 1)}>
-        Next
+        {t('pagination.next')}
       </Button>
     </nav>
   );

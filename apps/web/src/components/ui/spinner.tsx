@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 
 const sizes = {
   sm: 'h-4 w-4 border-2',
@@ -11,7 +12,8 @@ export type SpinnerSize = keyof typeof sizes;
 type SpinnerProps = { size?: SpinnerSize; className?: string; label?: string };
 
 /** A spinning ring; announced to assistive technology as a loading status. */
-export function Spinner({ size = 'md', className, label = 'Loading' }: SpinnerProps) {
+export function Spinner({ size = 'md', className, label }: SpinnerProps) {
+  const { t } = useT();
   return (
     <span role="status" className={cn('inline-flex', className)}>
       <span
@@ -21,7 +23,7 @@ export function Spinner({ size = 'md', className, label = 'Loading' }: SpinnerPr
           sizes[size],
         )}
       />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t('loading')}</span>
     </span>
   );
 }

@@ -158,6 +158,19 @@ describe('LandingPage', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
+  it('says in the privacy policy what the product does: export, correction, closing with what is kept and for how long, mail choices', async () => {
+    const { user } = renderLandingPage();
+    await user.click(screen.getByRole('button', { name: 'Privacy Policy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Privacy Policy' });
+    expect(dialog).toHaveTextContent('Profile → Privacy → Download my data');
+    expect(dialog).toHaveTextContent('its download works for 7 days');
+    expect(dialog).toHaveTextContent('Profile → Privacy → Close my account');
+    expect(dialog).toHaveTextContent('with your postal address and date of birth, for 5 years after closing');
+    expect(dialog).toHaveTextContent('ledger and transaction records');
+    expect(dialog).toHaveTextContent('Profile → Notifications');
+    expect(dialog).toHaveTextContent('one-click unsubscribe');
+  });
+
   it('opens the terms in a modal with its eight sections, closed by its close button', async () => {
     const { user } = renderLandingPage();
     const opener = screen.getByRole('button', { name: 'Terms and Conditions' });

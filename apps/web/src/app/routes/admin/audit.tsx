@@ -1,9 +1,11 @@
 import { Screen } from '@/components/ui/screen';
+import { useT } from '@/lib/i18n';
 import { AuditLog } from '@/features/admin-audit/components/audit-log';
 
 export default function AdminAuditRoute() {
+  const { t } = useT('admin');
   return (
-    <Screen title="Audit log" description="Who did what and when: admin decisions and members' security changes, newest first.">
+    <Screen title={t('screens.audit.title')} description={t('screens.audit.description')}>
       <AuditLog />
     </Screen>
   );

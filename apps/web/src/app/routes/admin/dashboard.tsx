@@ -1,9 +1,11 @@
 import { Screen } from '@/components/ui/screen';
+import { useT } from '@/lib/i18n';
 import { AdminDashboard } from '@/features/admin-dashboard/components/admin-dashboard';
 
 export default function AdminDashboardRoute() {
+  const { t } = useT('admin');
   return (
-    <Screen title="Admin Dashboard" description="Platform statistics and the latest transactions.">
+    <Screen title={t('screens.dashboard.title')} description={t('screens.dashboard.description')}>
       <AdminDashboard />
     </Screen>
   );

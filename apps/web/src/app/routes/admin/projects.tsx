@@ -3,17 +3,19 @@ import { paths } from '@/config/paths';
 import { buttonClasses } from '@/components/ui/button';
 import { PlusIcon } from 'lucide-react';
 import { Screen } from '@/components/ui/screen';
+import { useT } from '@/lib/i18n';
 import { AdminProjectsList } from '@/features/admin-projects/components/admin-projects-list';
 
 export default function AdminProjectsRoute() {
+  const { t } = useT('admin');
   return (
     <Screen
-      title="Manage Projects"
-      description="Every project members can invest in: add, edit or remove them."
+      title={t('screens.projects.title')}
+      description={t('screens.projects.description')}
       actions={
         <Link to={paths.adminProjectAdd.getHref()} className={buttonClasses()}>
           <PlusIcon className="h-4 w-4" />
-          Add Project
+          {t('screens.projects.add')}
         </Link>
       }
     >

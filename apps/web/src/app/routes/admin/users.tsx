@@ -1,9 +1,11 @@
 import { Screen } from '@/components/ui/screen';
+import { useT } from '@/lib/i18n';
 import { UsersList } from '@/features/admin-users/components/users-list';
 
 export default function AdminUsersRoute() {
+  const { t } = useT('admin');
   return (
-    <Screen title="Manage Users" description="Every member, their KYC status and their details.">
+    <Screen title={t('screens.users.title')} description={t('screens.users.description')}>
       <UsersList />
     </Screen>
   );

@@ -1,11 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { messages, type AuditRow } from '@terrafund/contracts';
 import { downloadFile, getPage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The audit screen's filters, as the server reads them (empty means "any"). */
 export type AuditFilters = { actor: string; action: string; from: string; to: string };
-
-export const auditLogKey = ['admin', 'audit'] as const;
 
 const paramsOf = (filters: AuditFilters) => ({
   actor: filters.actor.trim() || undefined,
@@ -22,7 +21,7 @@ export async function getAuditLog(filters: AuditFilters, cursor: string | undefi
 
 export const auditLogQueryOptions = (filters: AuditFilters) =>
   infiniteQueryOptions({
-    queryKey: [...auditLogKey, filters],
+    queryKey: queryKeys.admin.auditLog(filters),
     queryFn: ({ pageParam, signal }) => getAuditLog(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     // No X-Next-Cursor: that was the last page.

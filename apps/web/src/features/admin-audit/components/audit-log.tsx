@@ -13,10 +13,10 @@ import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { downloadAuditCsv, useAuditLog, type AuditFilters } from '../api/get-audit-log';
 
 const NO_FILTERS: AuditFilters = { actor: '', action: '', from: '', to: '' };
-const ACTION_OPTIONS = [{ value: '', label: 'All actions' }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))];
 
 /** What changed, in one line: the JSON the server recorded, without its braces noise for empty parts. */
 function detailsText(details: unknown) {
@@ -35,6 +35,8 @@ export function AuditLog() {
   const query = useAuditLog(filters);
   const rows = useMemo<AuditRow[]>(() => (query.data?.pages ?? []).flatMap((page) => page.items), [query.data]);
   const filtered = Object.values(filters).some(Boolean);
+  const { t, say } = useT('admin');
+  const actionOptions = [{ value: '', label: t('audit.filters.allActions') }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))];
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +51,7 @@ export function AuditLog() {
     try {
       await downloadAuditCsv(filters);
     } catch (error) {
-      toast.error(errorMessage(error, messages.admin.auditFailed));
+      toast.error(say(errorMessage(error, messages.admin.auditFailed)));
     } finally {
       setDownloading(false);
     }
@@ -57,68 +59,68 @@ export function AuditLog() {
 
   return (
     <Card className="overflow-hidden">
-      <form onSubmit={apply} className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-5 dark:border-slate-800" aria-label="Filter the audit log">
+      <form onSubmit={apply} className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-5 dark:border-slate-800" aria-label={t('audit.filters.label')}>
         <label className="text-sm font-medium text-slate-700 dark:text-slate-200">
-          Actor e-mail
-          <Input className="mt-1" type="email" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} placeholder="admin@example.com" />
+          {t('audit.filters.actor')}
+          <Input className="mt-1" type="email" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} placeholder={t('audit.filters.actorPlaceholder')} />
         </label>
         <label className="text-sm font-medium text-slate-700 dark:text-slate-200">
-          Action
+          {t('audit.filters.action')}
           <div className="mt-1">
-            <Select options={ACTION_OPTIONS} value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })} />
+            <Select options={actionOptions} value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })} />
           </div>
         </label>
         <label className="text-sm font-medium text-slate-700 dark:text-slate-200">
-          From
+          {t('audit.filters.from')}
           <Input className="mt-1" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
         </label>
         <label className="text-sm font-medium text-slate-700 dark:text-slate-200">
-          To
+          {t('audit.filters.to')}
           <Input className="mt-1" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
         </label>
         <div className="flex items-end gap-2">
-          <Button type="submit">Apply</Button>
+          <Button type="submit">{t('audit.filters.apply')}</Button>
           <Button type="button" variant="outline" onClick={clear} disabled={!filtered && !Object.values(draft).some(Boolean)}>
-            Clear
+            {t('audit.filters.clear')}
           </Button>
         </div>
       </form>
 
-      <ListHeading title="Entries">
+      <ListHeading title={t('audit.entries')}>
         <Button variant="outline" size="sm" onClick={() => void download()} isLoading={downloading} disabled={rows.length === 0}>
-          <DownloadIcon className="h-4 w-4" /> Download CSV
+          <DownloadIcon className="h-4 w-4" /> {t('audit.downloadCsv')}
         </Button>
       </ListHeading>
 
       {query.isPending ? (
-        <LoadingBlock label="Loading the audit log" />
+        <LoadingBlock label={t('audit.loading')} />
       ) : query.isError && !query.data ? (
         <LoadFailed
-          title={errorMessage(query.error, messages.admin.auditFailed)}
+          title={say(errorMessage(query.error, messages.admin.auditFailed))}
           query={query}
         />
       ) : rows.length === 0 ? (
         <EmptyState
           icon={<HistoryIcon className="h-5 w-5" />}
-          title={filtered ? 'No entries match these filters' : 'Nothing recorded yet'}
-          action={filtered ? <Button onClick={clear}>Clear filters</Button> : undefined}
+          title={filtered ? t('audit.emptyFiltered') : t('audit.empty')}
+          action={filtered ? <Button onClick={clear}>{t('audit.clearFilters')}</Button> : undefined}
         />
       ) : (
         <>
           <div className={cn('mt-3 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
-            <Table caption="Audit log" minWidth="min-w-[48rem]">
+            <Table caption={t('audit.caption')} minWidth="min-w-[48rem]">
               <THead>
-                <Th>When</Th>
-                <Th>Actor</Th>
-                <Th>Action</Th>
-                <Th>Target</Th>
-                <Th>Details</Th>
+                <Th>{t('audit.columns.when')}</Th>
+                <Th>{t('audit.columns.actor')}</Th>
+                <Th>{t('audit.columns.action')}</Th>
+                <Th>{t('audit.columns.target')}</Th>
+                <Th>{t('audit.columns.details')}</Th>
               </THead>
               <TBody>
                 {rows.map((row) => (
                   <tr key={row.id}>
                     <Td className="whitespace-nowrap">{formatDateTime(row.at)}</Td>
-                    <Td>{row.actorEmail ?? 'Operator'}</Td>
+                    <Td>{row.actorEmail ?? t('audit.operator')}</Td>
                     <Td>
                       <code className="text-xs">{row.action}</code>
                     </Td>
@@ -133,7 +135,7 @@ export function AuditLog() {
               </TBody>
             </Table>
           </div>
-          <LoadMore query={query} label="Load more" endText="No more entries" />
+          <LoadMore query={query} label={t('audit.loadMore')} endText={t('audit.noMore')} />
         </>
       )}
     </Card>

@@ -1,17 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { messages, type AdminStats } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
-
-/**
- * The key also names this query outside the feature: a withdrawal decision (admin-transactions) makes it
- * stale and invalidates it by this exact value, since features do not import each other.
- */
-export const adminStatsKey = ['admin', 'dashboard', 'stats'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** Users, investments, daily payouts and monthly volume, with growth against the previous 30 days. */
 export const getAdminStats = (signal?: AbortSignal) => api.get<AdminStats>('/admin/dashboard/stats', { signal });
 
-export const adminStatsQueryOptions = () => queryOptions({ queryKey: adminStatsKey, queryFn: ({ signal }) => getAdminStats(signal) });
+export const adminStatsQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.stats(), queryFn: ({ signal }) => getAdminStats(signal) });
 
 export function useAdminStats() {
   return useQuery({

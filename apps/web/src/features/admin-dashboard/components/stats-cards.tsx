@@ -4,16 +4,17 @@ import { LoadFailed } from '@/components/ui/load-state';
 import { ChartColumnIcon, CoinsIcon, TrendingDownIcon, TrendingUpIcon, UsersIcon, WalletIcon, type LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';
+import { INTL_LOCALES } from '@terrafund/contracts/i18n';
+import { useT } from '@/lib/i18n';
 import { useAdminStats } from '../api/get-admin-stats';
 
-const countFormat = new Intl.NumberFormat('en-US');
-const growthFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
 /**
  * A growth figure with its sign, arrow and colour. The direction follows the figure as printed, so
  * +0.04 % (printed "0%") is flat, not a green arrow over a zero.
  */
 function Growth({ value }: { value: number }) {
+  const { t, language } = useT('admin');
   if (!Number.isFinite(value)) return null;
   const shown = Math.round(value * 10) / 10;
   const Arrow = shown > 0 ? TrendingUpIcon : shown < 0 ? TrendingDownIcon : null;
@@ -28,14 +29,16 @@ function Growth({ value }: { value: number }) {
         )}
       >
         {Arrow && <Arrow className="h-4 w-4" />}
-        {`${growthFormat.format(shown)}%`}
+        {t('dashboard.stats.growth', { value: new Intl.NumberFormat(INTL_LOCALES[language], { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(shown) })}
       </span>
-      <span className="text-slate-500 dark:text-slate-400">vs previous 30 days</span>
+      <span className="text-slate-500 dark:text-slate-400">{t('dashboard.stats.growthPeriod')}</span>
     </p>
   );
 }
 
 type StatCardProps = {
+  /** The card's id: stable in every language. */
+  id: string;
   title: string;
   icon: LucideIcon;
   value: string;
@@ -43,9 +46,9 @@ type StatCardProps = {
   detail?: string;
 };
 
-function AdminStatCard({ title, icon, value, growth, detail }: StatCardProps) {
+function AdminStatCard({ id, title, icon, value, growth, detail }: StatCardProps) {
   return (
-    <StatCard id={`admin-stat-${title.toLowerCase().replace(/\s+/g, '-')}`} title={title} icon={icon}>
+    <StatCard id={`admin-stat-${id}`} title={title} icon={icon}>
       <p className="mt-3 truncate text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white" title={value}>
         {value}
       </p>
@@ -59,14 +62,15 @@ const grid = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-4';
 /** Total Users and Total Investments with their growth, Daily Payouts and Monthly Volume (spec: Admin screens). */
 export function StatsCards() {
   const stats = useAdminStats();
+  const { t, language } = useT('admin');
 
   if (stats.isError && !stats.data) {
     return (
-      <section aria-label="Platform statistics">
+      <section aria-label={t('dashboard.stats.label')}>
         <Card>
           <LoadFailed
-            title="Statistics unavailable"
-            description="The platform figures could not be loaded."
+            title={t('dashboard.stats.failedTitle')}
+            description={t('dashboard.stats.failedDescription')}
             query={stats}
           />
         </Card>
@@ -76,7 +80,7 @@ export function StatsCards() {
 
   if (!stats.data) {
     return (
-      <section aria-label="Platform statistics" aria-busy="true" className={grid}>
+      <section aria-label={t('dashboard.stats.label')} aria-busy="true" className={grid}>
         <StatCardSkeleton />
         <StatCardSkeleton />
         <StatCardSkeleton />
@@ -86,13 +90,14 @@ export function StatsCards() {
   }
 
   const { totalUsers, userGrowth, totalInvestments, investmentGrowth, totalDailyPayouts, monthlyVolume } = stats.data;
+  const count = new Intl.NumberFormat(INTL_LOCALES[language]);
   // Whole dollars in admin views (docs/product.md §5.2 Packs).
   return (
-    <section aria-label="Platform statistics" className={grid}>
-      <AdminStatCard title="Total Users" icon={UsersIcon} value={countFormat.format(totalUsers)} growth={userGrowth} />
-      <AdminStatCard title="Total Investments" icon={WalletIcon} value={formatUsd(totalInvestments, 0)} growth={investmentGrowth} />
-      <AdminStatCard title="Daily Payouts" icon={CoinsIcon} value={formatUsd(totalDailyPayouts, 0)} detail="Dividends of the latest payout day" />
-      <AdminStatCard title="Monthly Volume" icon={ChartColumnIcon} value={formatUsd(monthlyVolume, 0)} detail="Completed transactions this month" />
+    <section aria-label={t('dashboard.stats.label')} className={grid}>
+      <AdminStatCard id="total-users" title={t('dashboard.stats.totalUsers')} icon={UsersIcon} value={count.format(totalUsers)} growth={userGrowth} />
+      <AdminStatCard id="total-investments" title={t('dashboard.stats.totalInvestments')} icon={WalletIcon} value={formatUsd(totalInvestments, 0)} growth={investmentGrowth} />
+      <AdminStatCard id="daily-payouts" title={t('dashboard.stats.dailyPayouts')} icon={CoinsIcon} value={formatUsd(totalDailyPayouts, 0)} detail={t('dashboard.stats.dailyPayoutsDetail')} />
+      <AdminStatCard id="monthly-volume" title={t('dashboard.stats.monthlyVolume')} icon={ChartColumnIcon} value={formatUsd(monthlyVolume, 0)} detail={t('dashboard.stats.monthlyVolumeDetail')} />
     </section>
   );
 }

@@ -1,20 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { useT } from '@/lib/i18n';
 import { messages, type HeldPayment, type ReviewDecisionBody } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
-import { heldPaymentsKey } from './get-held-payments';
+import { queryKeys } from '@/lib/query-keys';
 
 export type DecideHeldPaymentInput = { id: string } & ReviewDecisionBody;
-
-/**
- * What a decision changes outside this feature, named by value because features do not import each other:
- * activating completes a deposit, so every loaded transactions list (each search has its own key under this
- * one), the admin dashboard's figures and recent transactions, and the member's detail page are stale.
- */
-const adminTransactionsListKey = ['admin', 'transactions', 'list'] as const;
-const adminDashboardStatsKey = ['admin', 'dashboard', 'stats'] as const;
-const adminDashboardRecentKey = ['admin', 'dashboard', 'transactions'] as const;
-const adminUserDetailKey = (userId: string) => ['admin', 'users', 'detail', userId] as const;
 
 /** Activates the pack of a held payment, or rejects the payment; the note is kept with the decision. */
 export const decideHeldPayment = ({ id, ...body }: DecideHeldPaymentInput) =>
@@ -22,18 +13,21 @@ export const decideHeldPayment = ({ id, ...body }: DecideHeldPaymentInput) =>
 
 export function useDecideHeldPayment() {
   const queryClient = useQueryClient();
+  const { say } = useT('admin');
   return useMutation({
     mutationFn: decideHeldPayment,
     onSuccess: (_payment, { decision }) => {
-      toast.success(decision === 'activate' ? messages.payments.activated : messages.payments.rejected);
+      toast.success(say(decision === 'activate' ? messages.payments.activated : messages.payments.rejected));
     },
     // Also after a failure: a 409 means another admin decided first, and the list should no longer offer it.
+    // Activating completes a deposit: every loaded transactions list (whatever its search), the admin dashboard's
+    // figures and recent transactions, and the member's detail page are stale too.
     onSettled: (payment) => {
-      void queryClient.invalidateQueries({ queryKey: heldPaymentsKey, exact: true });
-      void queryClient.invalidateQueries({ queryKey: adminTransactionsListKey });
-      void queryClient.invalidateQueries({ queryKey: adminDashboardStatsKey, exact: true });
-      void queryClient.invalidateQueries({ queryKey: adminDashboardRecentKey, exact: true });
-      if (payment) void queryClient.invalidateQueries({ queryKey: adminUserDetailKey(payment.user._id), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.heldPayments(), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.transactionLists() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats(), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.recentTransactions(), exact: true });
+      if (payment) void queryClient.invalidateQueries({ queryKey: queryKeys.admin.userDetail(payment.user._id), exact: true });
     },
     // The confirmation dialog shows a refusal beside the payment it is about (409: decided by someone else).
     meta: { skipGlobalToast: true },

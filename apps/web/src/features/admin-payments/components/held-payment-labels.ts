@@ -1,17 +1,14 @@
 import type { HeldPayment, PaymentProviderName, ReviewReason } from '@terrafund/contracts';
+import { i18n } from '@/lib/i18n';
 
-/** Why a payment was held, in plain words, and what it means for the admin deciding it. */
-export const REVIEW_REASON_LABELS: Record<ReviewReason, { label: string; explanation: string }> = {
-  partial: { label: 'Partial payment', explanation: 'Less than the pack’s price arrived.' },
-  late: { label: 'Paid after expiry', explanation: 'The money arrived after the invoice had expired.' },
-  over: { label: 'Over-payment', explanation: 'More than the pack’s price arrived.' },
-  mismatch: {
-    label: 'Amount, currency or order mismatch',
-    explanation: 'The provider reports an amount, currency or order other than the one we asked for.',
-  },
-};
+/**
+ * Why a payment was held, in plain words (admin.payments.reasons), and what it means for the admin deciding it.
+ * Read while a component that speaks the admin namespace draws, so they follow the language it draws in.
+ */
+export const reasonExplanation = (reason: ReviewReason) => i18n.t(`admin:payments.reasons.${reason}.explanation`);
 
-export const reasonLabel = (reason: ReviewReason | null) => (reason ? REVIEW_REASON_LABELS[reason].label : 'Held for review');
+export const reasonLabel = (reason: ReviewReason | null) =>
+  reason ? i18n.t(`admin:payments.reasons.${reason}.label`) : i18n.t('admin:payments.heldForReview');
 
 export const PROVIDER_LABELS: Record<PaymentProviderName, string> = {
   sandbox: 'Sandbox',

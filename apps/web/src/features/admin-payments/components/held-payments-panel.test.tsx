@@ -25,6 +25,7 @@ const over = buildHeldPayment({
 });
 const mismatch = buildHeldPayment({
   provider: 'sandbox',
+  paid: null,
   reviewReason: 'mismatch',
   rawStatus: 'Settled',
   pack: 'ultimium',
@@ -49,6 +50,8 @@ async function visit() {
 }
 
 const panel = () => screen.findByRole('region', { name: 'Payments to review' });
+/** The value shown under a label of a held payment's details. */
+const fieldValue = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 const item = (name: RegExp) => screen.getByRole('listitem', { name });
 const noTransactions = { 'GET /admin/transactions': () => ({ body: [] as AdminTransaction[] }) };
 
@@ -68,6 +71,9 @@ describe('payments to review', { timeout: 20_000 }, () => {
     expect(within(first).getByText('BTCPay Server')).toBeInTheDocument();
     expect(within(first).getByText(partial.providerInvoiceId)).toBeInTheDocument();
     expect(within(first).getByText('Expired/PaidPartial')).toBeInTheDocument();
+    // What arrived, beside what was asked.
+    expect(fieldValue(first, 'Expected')).toBe('$2,500.00');
+    expect(fieldValue(first, 'Received')).toBe('0.0195 BTC');
     expect(within(first).getByText('Pending')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Activate pack' })).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
@@ -85,6 +91,7 @@ describe('payments to review', { timeout: 20_000 }, () => {
     expect(within(third).getByText('4409701815')).toBeInTheDocument();
 
     expect(within(item(/Barbara Liskov/)).getByText('Amount, currency or order mismatch')).toBeInTheDocument();
+    expect(fieldValue(item(/Barbara Liskov/), 'Received')).toBe('Not reported by the provider');
   });
 
   it('says so in one line when nothing is held', async () => {

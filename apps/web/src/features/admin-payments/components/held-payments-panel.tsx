@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { messages, type HeldPayment, type ReviewDecision } from '@terrafund/contracts';
+import { formatPaidAmount, messages, type HeldPayment, type ReviewDecision } from '@terrafund/contracts';
 import { TransactionStatusBadge } from '@/components/money/transaction-cells';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,8 @@ import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatUsd, shortId } from '@/lib/format';
 import { useHeldPayments } from '../api/get-held-payments';
-import { memberName, packLabel, PROVIDER_LABELS, REVIEW_REASON_LABELS, reasonLabel } from './held-payment-labels';
+import { useT } from '@/lib/i18n';
+import { memberName, packLabel, PROVIDER_LABELS, reasonExplanation, reasonLabel } from './held-payment-labels';
 import { ReviewDecisionDialog } from './review-decision-dialog';
 
 /**
@@ -20,6 +21,7 @@ import { ReviewDecisionDialog } from './review-decision-dialog';
  */
 export function HeldPaymentsPanel() {
   const query = useHeldPayments();
+  const { t, say } = useT('admin');
   const [deciding, setDeciding] = useState<{ payment: HeldPayment; decision: ReviewDecision } | null>(null);
   const headingId = useId();
   const payments = query.data ?? [];
@@ -30,32 +32,32 @@ export function HeldPaymentsPanel() {
         <div className="min-w-0">
           <div className="flex items-center gap-2">
             <h2 id={headingId} className="font-semibold text-slate-900 dark:text-white">
-              Payments to review
+              {t('payments.title')}
             </h2>
             {query.data && <Badge tone={payments.length > 0 ? 'warning' : 'neutral'}>{payments.length}</Badge>}
           </div>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            Partial, late, over- and mismatched payments activate nothing until an admin decides.
+            {t('payments.description')}
           </p>
         </div>
       </div>
 
       {query.isPending ? (
-        <LoadingBlock label="Loading payments to review" className="py-8" />
+        <LoadingBlock label={t('payments.loading')} className="py-8" />
       ) : query.isError ? (
         <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-5">
           <p className="flex items-center gap-2 text-sm text-rose-700 dark:text-rose-300">
             <AlertTriangleIcon className="h-4 w-4 shrink-0" />
-            {messages.payments.loadFailed}
+            {say(messages.payments.loadFailed)}
           </p>
           <Button variant="outline" size="sm" onClick={() => void query.refetch()} isLoading={query.isFetching}>
-            Try again
+            {t('payments.tryAgain')}
           </Button>
         </div>
       ) : payments.length === 0 ? (
         <p role="status" className="flex items-center gap-2 px-4 py-4 text-sm text-slate-600 sm:px-5 dark:text-slate-300">
           <CheckCircleIcon className="h-4 w-4 shrink-0 text-emerald-500" />
-          No payments are waiting for review.
+          {t('payments.empty')}
         </p>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-labelledby={headingId}>
@@ -90,7 +92,7 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
 function HeldPaymentItem({ payment, onDecide }: { payment: HeldPayment; onDecide: (decision: ReviewDecision) => void }) {
   const name = memberName(payment);
   const titleId = useId();
-  const reason = payment.reviewReason ? REVIEW_REASON_LABELS[payment.reviewReason] : null;
+  const { t } = useT('admin');
 
   return (
     <li aria-labelledby={titleId} className="px-4 py-4 sm:px-5">
@@ -102,40 +104,50 @@ function HeldPaymentItem({ payment, onDecide }: { payment: HeldPayment; onDecide
               ·
             </span>
             <span>
-              {packLabel(payment.pack)} pack, {formatUsd(payment.amount, 0)}
+              {t('payments.packAmount', { pack: packLabel(payment.pack), amount: formatUsd(payment.amount, 0) })}
             </span>
           </p>
           <p className="mt-0.5 flex flex-wrap items-baseline gap-x-3 text-sm">
             <a href={`mailto:${payment.user.email}`} className="break-all text-slate-600 hover:underline dark:text-slate-300">
               {payment.user.email}
             </a>
-            <TextLink to={paths.adminUser.getHref(payment.user._id)}>Open user</TextLink>
+            <TextLink to={paths.adminUser.getHref(payment.user._id)}>{t('payments.openUser')}</TextLink>
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
           <Button size="sm" onClick={() => onDecide('activate')} aria-describedby={titleId}>
-            Activate pack
+            {t('payments.activatePack')}
           </Button>
           <Button size="sm" variant="outline" onClick={() => onDecide('reject')} aria-describedby={titleId}>
-            Reject
+            {t('payments.reject')}
           </Button>
         </div>
       </div>
 
       <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
         <Badge tone="warning">{reasonLabel(payment.reviewReason)}</Badge>
-        {reason && <span>{reason.explanation}</span>}
+        {payment.reviewReason && <span>{reasonExplanation(payment.reviewReason)}</span>}
       </p>
 
       <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label="Provider">{PROVIDER_LABELS[payment.provider]}</Field>
-        <Field label="Provider status">
+        <Field label={t('payments.fields.expected')}>
+          <span className="tabular-nums">{formatUsd(payment.amount)}</span>
+        </Field>
+        <Field label={t('payments.fields.received')}>
+          {payment.paid ? (
+            <span className="font-medium tabular-nums">{formatPaidAmount(payment.paid)}</span>
+          ) : (
+            <span className="text-slate-500 dark:text-slate-400">{t('payments.fields.notReported')}</span>
+          )}
+        </Field>
+        <Field label={t('payments.fields.provider')}>{PROVIDER_LABELS[payment.provider]}</Field>
+        <Field label={t('payments.fields.providerStatus')}>
           <span className="font-mono text-xs">{payment.rawStatus}</span>
         </Field>
-        <Field label="Held since">
+        <Field label={t('payments.fields.heldSince')}>
           <time dateTime={payment.closedAt ?? payment.createdAt}>{formatDateTime(payment.closedAt ?? payment.createdAt)}</time>
         </Field>
-        <Field label="Deposit">
+        <Field label={t('payments.fields.deposit')}>
           <span className="flex flex-wrap items-center gap-2">
             <TransactionStatusBadge status={payment.transactionStatus} />
             <span className="font-mono text-xs" title={payment.transactionId}>
@@ -143,15 +155,15 @@ function HeldPaymentItem({ payment, onDecide }: { payment: HeldPayment; onDecide
             </span>
           </span>
         </Field>
-        <Field label="Invoice ID" wide>
+        <Field label={t('payments.fields.invoiceId')} wide>
           <span className="font-mono text-xs break-all select-all">{payment.providerInvoiceId}</span>
         </Field>
         {payment.paymentId && (
-          <Field label="Payment ID">
+          <Field label={t('payments.fields.paymentId')}>
             <span className="font-mono text-xs break-all select-all">{payment.paymentId}</span>
           </Field>
         )}
-        <Field label="Invoice created">
+        <Field label={t('payments.fields.invoiceCreated')}>
           <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
         </Field>
       </dl>

@@ -7,6 +7,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { useDecideHeldPayment } from '../api/decide-held-payment';
+import { useT } from '@/lib/i18n';
 import { memberName, packLabel, PROVIDER_LABELS, reasonLabel } from './held-payment-labels';
 
 type ReviewDecisionDialogProps = { payment: HeldPayment; decision: ReviewDecision; onClose: () => void };
@@ -15,7 +16,7 @@ type ReviewDecisionDialogProps = { payment: HeldPayment; decision: ReviewDecisio
  * A refusal the server explains (409: another admin decided first; 404) is clearer in its own words; a 5xx or
  * a lost connection is not.
  */
-function failureMessage(error: unknown) {
+function failureMessage(error: unknown): string {
   const fallback = messages.payments.decideFailed;
   return isApiError(error) && error.status >= 400 && error.status < 500 ? errorMessage(error, fallback) : fallback;
 }
@@ -26,6 +27,7 @@ function failureMessage(error: unknown) {
  */
 export function ReviewDecisionDialog({ payment, decision, onClose }: ReviewDecisionDialogProps) {
   const decide = useDecideHeldPayment();
+  const { t, say } = useT('admin');
   const [note, setNote] = useState('');
   const formId = useId();
   const noteId = useId();
@@ -50,27 +52,27 @@ export function ReviewDecisionDialog({ payment, decision, onClose }: ReviewDecis
     <Dialog
       open
       onClose={close}
-      title={activate ? 'Activate pack' : 'Reject payment'}
-      description={`${name} · ${pack} pack · ${formatUsd(payment.amount, 0)} · ${reasonLabel(payment.reviewReason)}`}
+      title={activate ? t('payments.decision.activateTitle') : t('payments.decision.rejectTitle')}
+      description={t('payments.decision.summary', { name, pack, amount: formatUsd(payment.amount, 0), reason: reasonLabel(payment.reviewReason) })}
       footer={
         <>
           <Button variant="ghost" onClick={close} disabled={decide.isPending}>
-            Cancel
+            {t('payments.decision.cancel')}
           </Button>
           <Button type="submit" form={formId} variant={activate ? 'primary' : 'danger'} isLoading={decide.isPending}>
-            {activate ? 'Activate pack' : 'Reject payment'}
+            {activate ? t('payments.decision.activateTitle') : t('payments.decision.rejectTitle')}
           </Button>
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate aria-label={activate ? 'Activate pack' : 'Reject payment'}>
+      <form id={formId} onSubmit={submit} noValidate aria-label={activate ? t('payments.decision.activateTitle') : t('payments.decision.rejectTitle')}>
         <p className="text-slate-700 dark:text-slate-200">
           {activate
-            ? `The deposit is completed and the ${pack} pack becomes ${name}’s active pack from now, replacing any pack they have. They are e-mailed, as for any payment.`
-            : `The payment is marked failed and no pack is activated. Nothing moves on ${name}’s balance: refund the money at ${provider}. They are e-mailed that it could not be accepted and that support will contact them.`}
+            ? t('payments.decision.activateExplanation', { pack, name })
+            : t('payments.decision.rejectExplanation', { name, provider })}
         </p>
         <label htmlFor={noteId} className="mt-4 mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-          Note <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+          {t('payments.decision.note')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('payments.decision.optional')}</span>
         </label>
         <Textarea
           id={noteId}
@@ -80,10 +82,10 @@ export function ReviewDecisionDialog({ payment, decision, onClose }: ReviewDecis
           rows={3}
           disabled={decide.isPending}
           aria-describedby={hintId}
-          placeholder={activate ? 'For example: the rest arrived by a second transfer.' : 'For example: refunded in full at the provider.'}
+          placeholder={activate ? t('payments.decision.activatePlaceholder') : t('payments.decision.rejectPlaceholder')}
         />
         <div className="mt-1.5 flex justify-between gap-4 text-xs text-slate-500 dark:text-slate-400">
-          <p id={hintId}>Kept with the decision and in the member’s audit log. The member does not see it.</p>
+          <p id={hintId}>{t('payments.decision.noteHint')}</p>
           <p className="shrink-0 tabular-nums">
             {note.length}/{REVIEW_NOTE_MAX_LENGTH}
           </p>
@@ -91,7 +93,7 @@ export function ReviewDecisionDialog({ payment, decision, onClose }: ReviewDecis
         {decide.isError && (
           <p role="alert" className="mt-4 flex items-start gap-2 rounded-lg bg-rose-50 p-3 text-sm text-rose-800 dark:bg-rose-500/10 dark:text-rose-200">
             <AlertTriangleIcon className="mt-0.5 h-4 w-4 shrink-0" />
-            {failureMessage(decide.error)}
+            {say(failureMessage(decide.error))}
           </p>
         )}
       </form>

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { projectKey } from './get-project';
-import { projectsListKey } from './get-projects';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /projects/{id} (admin): 204; 409 with the reason when members have invested in it. */
 export const deleteProject = (id: string) => api.delete<void>(`/projects/${encodeURIComponent(id)}`);
@@ -11,8 +10,8 @@ export function useDeleteProject() {
   return useMutation({
     mutationFn: deleteProject,
     onSuccess: (_nothing, id) => {
-      queryClient.removeQueries({ queryKey: projectKey(id), exact: true });
-      return queryClient.invalidateQueries({ queryKey: projectsListKey });
+      queryClient.removeQueries({ queryKey: queryKeys.project(id), exact: true });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.projectLists() });
     },
     // The confirmation dialog shows the failure (a 409 says why the project must stay).
     meta: { skipGlobalToast: true },

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Project } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
-
-/** The same key as the member's project page (features/projects): a save refreshes what members see. */
-export const projectKey = (id: string) => ['projects', 'detail', id] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /projects/{id}; a missing or malformed id answers 404. */
 export const getProject = (id: string, signal?: AbortSignal) => api.get<Project>(`/projects/${encodeURIComponent(id)}`, { signal });
 
 export const projectQueryOptions = (id: string) =>
-  queryOptions({ queryKey: projectKey(id), queryFn: ({ signal }) => getProject(id, signal) });
+  queryOptions({ queryKey: queryKeys.project(id), queryFn: ({ signal }) => getProject(id, signal) });
 
 export function useProject(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({

@@ -1,14 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Project, ProjectStatus } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type AdminProjectsFilter = { search: string; status: ProjectStatus | '' };
-
-/**
- * Every list of projects. The member catalogue (features/projects) keeps its lists under the same key and
- * with the same filter shape, so an admin's change refreshes both, and both share what is already loaded.
- */
-export const projectsListKey = ['projects', 'list'] as const;
 
 /** GET /projects with the non-empty filters, newest first. */
 export const getProjects = ({ search, status }: AdminProjectsFilter, signal?: AbortSignal) =>
@@ -16,7 +11,8 @@ export const getProjects = ({ search, status }: AdminProjectsFilter, signal?: Ab
 
 export const projectsQueryOptions = (filter: AdminProjectsFilter) =>
   queryOptions({
-    queryKey: [...projectsListKey, { search: filter.search, type: '', status: filter.status }],
+    // The member catalogue's filter shape (with any type), so the two screens share what is already loaded.
+    queryKey: queryKeys.projectList({ search: filter.search, type: '', status: filter.status }),
     queryFn: ({ signal }) => getProjects(filter, signal),
   });
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages, type Project, type UpdateProjectBody } from '@terrafund/contracts';
 import { api, errorMessage } from '@/lib/api-client';
-import { projectKey } from './get-project';
-import { projectsListKey } from './get-projects';
+import { queryKeys } from '@/lib/query-keys';
 
 export type UpdateProjectInput = { id: string; body: UpdateProjectBody };
 
@@ -14,8 +13,8 @@ export function useUpdateProject() {
   return useMutation({
     mutationFn: updateProject,
     onSuccess: (project, { id }) => {
-      queryClient.setQueryData(projectKey(id), project);
-      return queryClient.invalidateQueries({ queryKey: projectsListKey });
+      queryClient.setQueryData(queryKeys.project(id), project);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.projectLists() });
     },
     meta: { errorToast: (error) => errorMessage(error, messages.projects.updateFailed) },
   });

@@ -4,19 +4,21 @@ import { messages } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { useCreateProject } from '../api/create-project';
 import { emptyProjectForm } from '../utils/project-form';
+import { useT } from '@/lib/i18n';
 import { ProjectForm } from './project-form';
 
 /** /admin/projects/add: a new project, saved through the API, then back to the list (docs/product.md §2.5 Member screens). */
 export function AddProject() {
   const create = useCreateProject();
   const navigate = useNavigate();
+  const { t, say } = useT('admin');
   return (
     <ProjectForm
       defaultValues={emptyProjectForm}
-      submitLabel="Create Project"
+      submitLabel={t('projects.form.create')}
       onSubmit={async (values) => {
         await create.mutateAsync(values);
-        toast.success(messages.projects.created);
+        toast.success(say(messages.projects.created));
         await navigate(paths.adminProjects.getHref());
       }}
     />

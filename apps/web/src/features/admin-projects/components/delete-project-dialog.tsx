@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { AlertTriangleIcon } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
 import { useDeleteProject } from '../api/delete-project';
 
 type DeleteProjectDialogProps = { project: Project | null; onClose: () => void };
@@ -14,6 +15,7 @@ type DeleteProjectDialogProps = { project: Project | null; onClose: () => void }
  */
 export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogProps) {
   const remove = useDeleteProject();
+  const { t, say } = useT('admin');
 
   const close = () => {
     if (remove.isPending) return;
@@ -25,7 +27,7 @@ export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogPro
     if (!project) return;
     remove.mutate(project._id, {
       onSuccess: () => {
-        toast.success(messages.projects.deleted);
+        toast.success(say(messages.projects.deleted));
         remove.reset();
         onClose();
       },
@@ -36,15 +38,15 @@ export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogPro
     <Dialog
       open={project !== null}
       onClose={close}
-      title="Delete project"
-      description={project ? `“${project.title}” will be removed for good. This cannot be undone.` : undefined}
+      title={t('projects.delete.title')}
+      description={project ? t('projects.delete.description', { title: project.title }) : undefined}
       footer={
         <>
           <Button variant="ghost" onClick={close} disabled={remove.isPending}>
-            Cancel
+            {t('projects.delete.cancel')}
           </Button>
           <Button variant="danger" onClick={confirm} isLoading={remove.isPending}>
-            Delete
+            {t('projects.delete.confirm')}
           </Button>
         </>
       }
@@ -52,7 +54,7 @@ export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogPro
       {remove.isError && (
         <p role="alert" className="flex items-start gap-2 rounded-lg bg-rose-50 p-3 text-sm text-rose-800 dark:bg-rose-500/10 dark:text-rose-200">
           <AlertTriangleIcon className="mt-0.5 h-4 w-4 shrink-0" />
-          {errorMessage(remove.error, messages.projects.deleteFailed)}
+          {say(errorMessage(remove.error, messages.projects.deleteFailed))}
         </p>
       )}
     </Dialog>

@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import { useUploadProjectAsset } from '../api/upload-project-asset';
 import { checkDocumentFile, documentNameOf, DOCUMENT_TYPES } from '../utils/asset-files';
 import { firstMessage, type ProjectFormInput } from '../utils/project-form';
+import { useT } from '@/lib/i18n';
 
 const pickerClasses = cn(
   'inline-flex h-9 cursor-pointer items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm transition-colors hover:bg-slate-50',
@@ -25,6 +26,7 @@ export function DocumentsField() {
   } = useFormContext<ProjectFormInput>();
   const { fields, append, remove } = useFieldArray({ control, name: 'details.documents' });
   const upload = useUploadProjectAsset();
+  const { t, say } = useT('admin');
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
   const hintId = useId();
@@ -35,20 +37,20 @@ export function DocumentsField() {
     event.target.value = '';
     if (!file) return;
     const refusal = checkDocumentFile(file);
-    setProblem(refusal);
+    setProblem(refusal && say(refusal));
     if (refusal) return;
     upload.mutate(
       { kind: 'document', file },
       {
         // The name as the admin saved the file (the server keeps a sanitised copy for downloads).
         onSuccess: (asset) => append({ name: documentNameOf(file.name), url: asset.url }),
-        onError: (failure) => setProblem(errorMessage(failure, messages.projects.uploadFailed)),
+        onError: (failure) => setProblem(say(errorMessage(failure, messages.projects.uploadFailed))),
       },
     );
   };
 
   const listError = errors.details?.documents?.root?.message ?? errors.details?.documents?.message;
-  const shown = problem ?? listError;
+  const shown = problem ?? (listError && say(listError));
   const full = fields.length >= PROJECT_MAX_DOCUMENTS;
 
   return (
@@ -63,18 +65,18 @@ export function DocumentsField() {
                 <FileTextIcon className="mt-2.5 hidden h-5 w-5 shrink-0 text-slate-400 sm:block" />
                 <div className="min-w-0 flex-1">
                   <label htmlFor={nameId} className="sr-only">
-                    Name of document {i + 1}
+                    {t('projects.documents.name', { number: i + 1 })}
                   </label>
                   <Input
                     id={nameId}
                     {...register(`details.documents.${i}.name`)}
                     aria-invalid={rowError ? true : undefined}
                     aria-describedby={rowError ? `${nameId}-error` : undefined}
-                    placeholder="Document name"
+                    placeholder={t('projects.documents.namePlaceholder')}
                   />
                   {rowError && (
                     <p id={`${nameId}-error`} className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">
-                      {rowError}
+                      {say(rowError)}
                     </p>
                   )}
                 </div>
@@ -83,13 +85,13 @@ export function DocumentsField() {
                     href={field.url}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`Open document ${i + 1} (opens in a new tab)`}
+                    aria-label={t('projects.documents.openLabel', { number: i + 1 })}
                     className="inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-emerald-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-emerald-400 dark:hover:bg-slate-800"
                   >
-                    Open
+                    {t('projects.documents.open')}
                     <ExternalLinkIcon className="h-4 w-4" />
                   </a>
-                  <Button variant="ghost" size="icon" onClick={() => remove(i)} aria-label={`Remove document ${i + 1}`}>
+                  <Button variant="ghost" size="icon" onClick={() => remove(i)} aria-label={t('projects.documents.remove', { number: i + 1 })}>
                     <TrashIcon className="h-4 w-4" />
                   </Button>
                 </div>
@@ -98,7 +100,7 @@ export function DocumentsField() {
           })}
         </ul>
       ) : (
-        <p className="text-sm text-slate-500 dark:text-slate-400">No documents yet.</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t('projects.documents.empty')}</p>
       )}
 
       {!full && (
@@ -119,10 +121,10 @@ export function DocumentsField() {
             ) : (
               <UploadIcon className="h-4 w-4" />
             )}
-            {upload.isPending ? 'Uploading…' : 'Upload document'}
+            {upload.isPending ? t('projects.documents.uploading') : t('projects.documents.upload')}
           </label>
           <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
-            PDF up to 10MB
+            {t('projects.documents.hint')}
           </p>
         </div>
       )}

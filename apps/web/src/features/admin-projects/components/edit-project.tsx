@@ -13,15 +13,17 @@ import { isApiError } from '@/lib/api-client';
 import { useProject } from '../api/get-project';
 import { useUpdateProject } from '../api/update-project';
 import { changedFields, formValuesOf } from '../utils/project-form';
+import { useT } from '@/lib/i18n';
 import { ProjectForm } from './project-form';
 
 const m = messages.projects;
 
 function BackToProjectsButton() {
+  const { t } = useT('admin');
   return (
     <Link to={paths.adminProjects.getHref()} className={buttonClasses()}>
       <ArrowLeftIcon className="h-4 w-4" />
-      Back to Projects
+      {t('projects.edit.back')}
     </Link>
   );
 }
@@ -29,15 +31,16 @@ function BackToProjectsButton() {
 function EditForm({ project }: { project: Project }) {
   const update = useUpdateProject();
   const navigate = useNavigate();
+  const { t, say } = useT('admin');
   // What the form started from: the PATCH carries what the admin changed since, even if the project is refetched meanwhile.
   const [stored] = useState(() => formValuesOf(project));
   return (
     <ProjectForm
       defaultValues={stored}
-      submitLabel="Save Changes"
+      submitLabel={t('projects.form.save')}
       onSubmit={async (values) => {
         await update.mutateAsync({ id: project._id, body: changedFields(stored, values) });
-        toast.success(m.updated);
+        toast.success(say(m.updated));
         await navigate(paths.adminProjects.getHref());
       }}
     />
@@ -47,6 +50,7 @@ function EditForm({ project }: { project: Project }) {
 /** /admin/projects/edit?id=…: the stored project, loaded from the API, in the same form as a new one. */
 export function EditProject({ id }: { id: string }) {
   const project = useProject(id, { enabled: id !== '' });
+  const { t, say } = useT('admin');
   // The project the form was opened with. It waits for the server's copy even when the catalogue cached one
   // (the form starts from what is stored now), and stays once shown: a failed background refresh must not
   // take the form, and what was typed in it, away.
@@ -57,9 +61,10 @@ export function EditProject({ id }: { id: string }) {
   const notFound = id === '' || (!loaded && isApiError(error) && error.status === 404);
   const failed = !loaded && !notFound && Boolean(error) && !(isApiError(error) && error.status === 401);
 
+  const loadFailed = say(m.loadFailed);
   useEffect(() => {
-    if (failed) toast.error(m.loadFailed, { id: `error:${m.loadFailed}` });
-  }, [failed, error]);
+    if (failed) toast.error(loadFailed, { id: `error:${m.loadFailed}` });
+  }, [failed, error, loadFailed]);
 
   if (loaded) return <EditForm project={loaded} />;
 
@@ -69,8 +74,8 @@ export function EditProject({ id }: { id: string }) {
         <EmptyState
           className="py-16"
           icon={<BuildingIcon className="h-5 w-5" />}
-          title={m.notFoundTitle}
-          description={m.notFoundText}
+          title={say(m.notFoundTitle)}
+          description={say(m.notFoundText)}
           action={<BackToProjectsButton />}
         />
       </Card>
@@ -82,8 +87,8 @@ export function EditProject({ id }: { id: string }) {
       <Card>
         <LoadFailed
           className="py-16"
-          title="Project unavailable"
-          description="Please try again in a moment."
+          title={t('projects.edit.unavailableTitle')}
+          description={t('projects.edit.unavailableDescription')}
           query={project}
           alternative={<BackToProjectsButton />}
         />
@@ -93,7 +98,7 @@ export function EditProject({ id }: { id: string }) {
 
   return (
     <div className="flex justify-center py-24">
-      <Spinner size="lg" label="Loading project" />
+      <Spinner size="lg" label={t('projects.edit.loading')} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { PROJECT_MAX_FEATURES } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, PlusIcon, TrashIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
+import { useT } from '@/lib/i18n';
 
 type FeaturesFieldProps = {
   value: readonly string[];
@@ -15,6 +16,7 @@ const FEATURE_MAX_LENGTH = 200;
 /** The key features list: typed one at a time (Enter or Add), removed one at a time. */
 export function FeaturesField({ value, onChange, error }: FeaturesFieldProps) {
   const [draft, setDraft] = useState('');
+  const { t, say } = useT('admin');
   const inputId = useId();
   const errorId = useId();
   const full = value.length >= PROJECT_MAX_FEATURES;
@@ -37,7 +39,7 @@ export function FeaturesField({ value, onChange, error }: FeaturesFieldProps) {
   return (
     <div className="space-y-3">
       {value.length > 0 && (
-        <ul aria-label="Key features" className="space-y-2">
+        <ul aria-label={t('projects.features.list')} className="space-y-2">
           {value.map((feature, i) => (
             <li
               key={`${feature}-${i}`}
@@ -47,7 +49,7 @@ export function FeaturesField({ value, onChange, error }: FeaturesFieldProps) {
                 <CheckCircleIcon className="h-4 w-4 shrink-0 text-emerald-500" />
                 <span className="break-words">{feature}</span>
               </span>
-              <Button variant="ghost" size="sm" className="h-8 w-8 p-0" onClick={() => onChange(value.filter((_, j) => j !== i))} aria-label={`Remove feature ${feature}`}>
+              <Button variant="ghost" size="sm" className="h-8 w-8 p-0" onClick={() => onChange(value.filter((_, j) => j !== i))} aria-label={t('projects.features.remove', { feature })}>
                 <TrashIcon className="h-4 w-4" />
               </Button>
             </li>
@@ -57,7 +59,7 @@ export function FeaturesField({ value, onChange, error }: FeaturesFieldProps) {
       {!full && (
         <div className="flex gap-2">
           <label htmlFor={inputId} className="sr-only">
-            New key feature
+            {t('projects.features.new')}
           </label>
           <Input
             id={inputId}
@@ -65,19 +67,19 @@ export function FeaturesField({ value, onChange, error }: FeaturesFieldProps) {
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
             maxLength={FEATURE_MAX_LENGTH}
-            placeholder="e.g. Rooftop terrace"
+            placeholder={t('projects.features.placeholder')}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />
           <Button variant="outline" onClick={add} disabled={!trimmed}>
             <PlusIcon className="h-4 w-4" />
-            Add
+            {t('projects.features.add')}
           </Button>
         </div>
       )}
       {error && (
         <p id={errorId} className="text-sm text-rose-600 dark:text-rose-400">
-          {error}
+          {say(error)}
         </p>
       )}
     </div>

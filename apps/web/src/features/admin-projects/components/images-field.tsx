@@ -5,6 +5,7 @@ import { ChevronLeftIcon, ChevronRightIcon, TrashIcon, UploadIcon } from 'lucide
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useUploadProjectAsset } from '../api/upload-project-asset';
+import { useT } from '@/lib/i18n';
 import { checkImageFile, IMAGE_TYPES } from '../utils/asset-files';
 
 type ImagesFieldProps = {
@@ -37,6 +38,7 @@ export function ImagesField({ value, onChange, error }: ImagesFieldProps) {
   const hintId = useId();
   const problemId = useId();
   const upload = useUploadProjectAsset();
+  const { t, say } = useT('admin');
   const [uploading, setUploading] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   // Uploads finish after renders in which the admin may have reordered or removed pictures: each is appended
@@ -55,12 +57,12 @@ export function ImagesField({ value, onChange, error }: ImagesFieldProps) {
 
     const room = PROJECT_MAX_IMAGES - latest.current.length;
     if (files.length > room) {
-      setProblem(`${messages.projects.tooMany}: at most ${PROJECT_MAX_IMAGES} pictures`);
+      setProblem(t('projects.images.tooMany', { message: say(messages.projects.tooMany), max: PROJECT_MAX_IMAGES }));
       return;
     }
     const refusal = files.map(checkImageFile).find(Boolean);
     if (refusal) {
-      setProblem(refusal);
+      setProblem(say(refusal));
       return;
     }
 
@@ -74,7 +76,7 @@ export function ImagesField({ value, onChange, error }: ImagesFieldProps) {
         latest.current = next;
         onChange(next);
       } catch (failure) {
-        setProblem(errorMessage(failure, messages.projects.uploadFailed));
+        setProblem(say(errorMessage(failure, messages.projects.uploadFailed)));
         setUploading(0);
         return;
       }
@@ -87,26 +89,26 @@ export function ImagesField({ value, onChange, error }: ImagesFieldProps) {
 
   return (
     <div>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Pictures">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={t('projects.images.list')}>
         {value.map((url, i) => (
           <li key={`${url}-${i}`} className="relative overflow-hidden rounded-xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800">
-            <img src={projectImageSrc(url, 'thumb')} alt={`Picture ${i + 1}`} className="aspect-[4/3] w-full object-cover" />
+            <img src={projectImageSrc(url, 'thumb')} alt={t('projects.images.picture', { number: i + 1 })} className="aspect-[4/3] w-full object-cover" />
             {i === 0 && (
-              <span className="absolute top-2 left-2 rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white shadow-sm">Cover</span>
+              <span className="absolute top-2 left-2 rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white shadow-sm">{t('projects.images.cover')}</span>
             )}
             <div className="absolute right-2 bottom-2 flex gap-1">
-              <PictureButton label={`Move picture ${i + 1} earlier`} onClick={() => onChange(move(value, i, i - 1))} disabled={i === 0}>
+              <PictureButton label={t('projects.images.earlier', { number: i + 1 })} onClick={() => onChange(move(value, i, i - 1))} disabled={i === 0}>
                 <ChevronLeftIcon className="h-4 w-4" />
               </PictureButton>
               <PictureButton
-                label={`Move picture ${i + 1} later`}
+                label={t('projects.images.later', { number: i + 1 })}
                 onClick={() => onChange(move(value, i, i + 1))}
                 disabled={i === value.length - 1}
               >
                 <ChevronRightIcon className="h-4 w-4" />
               </PictureButton>
               <PictureButton
-                label={`Remove picture ${i + 1}`}
+                label={t('projects.images.remove', { number: i + 1 })}
                 className="text-rose-600 dark:text-rose-400"
                 onClick={() => onChange(value.filter((_, j) => j !== i))}
               >
@@ -120,7 +122,7 @@ export function ImagesField({ value, onChange, error }: ImagesFieldProps) {
             key={`uploading-${i}`}
             className="flex aspect-[4/3] animate-pulse items-center justify-center rounded-xl bg-slate-100 text-xs text-slate-500 dark:bg-slate-800 dark:text-slate-400"
           >
-            Uploading…
+            {t('projects.images.uploading')}
           </li>
         ))}
         {!full && (
@@ -148,13 +150,13 @@ export function ImagesField({ value, onChange, error }: ImagesFieldProps) {
               )}
             >
               <UploadIcon className="h-6 w-6" />
-              <span className="font-medium">Upload pictures</span>
+              <span className="font-medium">{t('projects.images.upload')}</span>
             </label>
           </li>
         )}
       </ul>
       <p id={hintId} className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-        PNG, JPG up to 10MB. The first picture is the cover.
+        {t('projects.images.hint')}
       </p>
       {shown && (
         <p id={problemId} role="alert" className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">

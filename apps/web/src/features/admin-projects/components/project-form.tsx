@@ -11,15 +11,12 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
-import { SCHEDULE_LABELS, STATUS_LABELS, TYPE_LABELS } from '../utils/labels';
+import { useT } from '@/lib/i18n';
+import { scheduleLabel, statusLabel, typeLabel } from '../utils/labels';
 import { firstMessage, formFieldFor, type ProjectFormInput, type ProjectFormOutput } from '../utils/project-form';
 import { DocumentsField } from './documents-field';
 import { FeaturesField } from './features-field';
 import { ImagesField } from './images-field';
-
-const typeOptions = PROJECT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
-const statusOptions = PROJECT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
-const scheduleOptions = PAYMENT_SCHEDULES.map((value) => ({ value, label: SCHEDULE_LABELS[value] }));
 
 /** An empty date field is "no date" (null), not an empty string the API would refuse. */
 const dateOrNull = (value: unknown) => (value === '' || value === undefined ? null : value);
@@ -68,6 +65,11 @@ export function ProjectForm({ defaultValues, submitLabel, onSubmit }: ProjectFor
     formState: { errors, isSubmitting },
   } = form;
   const thisYear = new Date().getFullYear();
+  const { t, say } = useT('admin');
+  const typeOptions = PROJECT_TYPES.map((value) => ({ value, label: typeLabel(value) }));
+  const statusOptions = PROJECT_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
+  const scheduleOptions = PAYMENT_SCHEDULES.map((value) => ({ value, label: scheduleLabel(value) }));
+  const said = (message: string | undefined) => (message ? say(message) : undefined);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -83,89 +85,89 @@ export function ProjectForm({ defaultValues, submitLabel, onSubmit }: ProjectFor
   return (
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate aria-label={submitLabel} className="space-y-6">
-        <Section title="Basic information">
+        <Section title={t('projects.form.basic')}>
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="Title" error={errors.title?.message}>
+            <FormField label={t('projects.form.title')} error={said(errors.title?.message)}>
               {(c) => <Input {...c} {...register('title')} maxLength={200} />}
             </FormField>
-            <FormField label="Location" error={errors.location?.message}>
-              {(c) => <Input {...c} {...register('location')} maxLength={200} placeholder="City, Country" />}
+            <FormField label={t('projects.form.location')} error={said(errors.location?.message)}>
+              {(c) => <Input {...c} {...register('location')} maxLength={200} placeholder={t('projects.form.locationPlaceholder')} />}
             </FormField>
-            <FormField label="Type" error={errors.type?.message}>
-              {(c) => <Select {...c} {...register('type')} defaultValue="" placeholder="Select a type" options={typeOptions} />}
+            <FormField label={t('projects.form.type')} error={said(errors.type?.message)}>
+              {(c) => <Select {...c} {...register('type')} defaultValue="" placeholder={t('projects.form.typePlaceholder')} options={typeOptions} />}
             </FormField>
-            <FormField label="Status" error={errors.status?.message}>
+            <FormField label={t('projects.form.status')} error={said(errors.status?.message)}>
               {(c) => <Select {...c} {...register('status')} options={statusOptions} />}
             </FormField>
             <div className="sm:col-span-2">
-              <FormField label="Description" error={errors.description?.message}>
+              <FormField label={t('projects.form.description')} error={said(errors.description?.message)}>
                 {(c) => <Textarea {...c} {...register('description')} rows={5} maxLength={5000} />}
               </FormField>
             </div>
           </div>
         </Section>
 
-        <Section title="Investment terms">
+        <Section title={t('projects.form.terms')}>
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="Target (USD)" error={errors.target?.message}>
+            <FormField label={t('projects.form.target')} error={said(errors.target?.message)}>
               {(c) => <Input {...c} {...number('0.01', { min: 0 })} {...register('target', { valueAsNumber: true })} />}
             </FormField>
-            <FormField label="Minimum investment (USD)" error={errors.minInvestment?.message}>
+            <FormField label={t('projects.form.minInvestment')} error={said(errors.minInvestment?.message)}>
               {(c) => <Input {...c} {...number('0.01', { min: 0 })} {...register('minInvestment', { valueAsNumber: true })} />}
             </FormField>
-            <FormField label="ROI (%)" error={errors.roi?.message}>
+            <FormField label={t('projects.form.roi')} error={said(errors.roi?.message)}>
               {(c) => <Input {...c} {...number('0.1', { min: 0 })} {...register('roi', { valueAsNumber: true })} />}
             </FormField>
-            <FormField label="Term (months)" error={errors.term?.message}>
+            <FormField label={t('projects.form.term')} error={said(errors.term?.message)}>
               {(c) => <Input {...c} {...number('1', { min: 1 })} inputMode="numeric" {...register('term', { valueAsNumber: true })} />}
             </FormField>
-            <FormField label="Start date (optional)" error={errors.startDate?.message}>
+            <FormField label={t('projects.form.startDate')} error={said(errors.startDate?.message)}>
               {(c) => <Input {...c} type="date" {...register('startDate', { setValueAs: dateOrNull })} />}
             </FormField>
-            <FormField label="End date (optional)" error={errors.endDate?.message}>
+            <FormField label={t('projects.form.endDate')} error={said(errors.endDate?.message)}>
               {(c) => <Input {...c} type="date" {...register('endDate', { setValueAs: dateOrNull })} />}
             </FormField>
           </div>
         </Section>
 
-        <Section title="Pictures" description="Upload several at once; put them in order or remove them.">
+        <Section title={t('projects.form.pictures')} description={t('projects.form.picturesDescription')}>
           <Controller
             control={control}
             name="images"
             render={({ field, fieldState }) => (
-              <ImagesField value={field.value ?? []} onChange={field.onChange} error={firstMessage(fieldState.error)} />
+              <ImagesField value={field.value ?? []} onChange={field.onChange} error={said(firstMessage(fieldState.error))} />
             )}
           />
         </Section>
 
-        <Section title="Property details">
+        <Section title={t('projects.form.property')}>
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            <FormField label="Property type" error={errors.details?.propertyType?.message}>
-              {(c) => <Input {...c} {...register('details.propertyType')} maxLength={100} placeholder="e.g. Apartment building" />}
+            <FormField label={t('projects.form.propertyType')} error={said(errors.details?.propertyType?.message)}>
+              {(c) => <Input {...c} {...register('details.propertyType')} maxLength={100} placeholder={t('projects.form.propertyTypePlaceholder')} />}
             </FormField>
-            <FormField label="Size" error={errors.details?.size?.message}>
-              {(c) => <Input {...c} {...register('details.size')} maxLength={100} placeholder="e.g. 12,000 sq ft" />}
+            <FormField label={t('projects.form.size')} error={said(errors.details?.size?.message)}>
+              {(c) => <Input {...c} {...register('details.size')} maxLength={100} placeholder={t('projects.form.sizePlaceholder')} />}
             </FormField>
-            <FormField label="Units" error={errors.details?.units?.message}>
+            <FormField label={t('projects.form.units')} error={said(errors.details?.units?.message)}>
               {(c) => <Input {...c} {...number('1', { min: 1 })} inputMode="numeric" {...register('details.units', { valueAsNumber: true })} />}
             </FormField>
-            <FormField label="Year built" error={errors.details?.yearBuilt?.message}>
+            <FormField label={t('projects.form.yearBuilt')} error={said(errors.details?.yearBuilt?.message)}>
               {(c) => (
                 <Input {...c} {...number('1', { min: 1800, max: thisYear })} inputMode="numeric" {...register('details.yearBuilt', { valueAsNumber: true })} />
               )}
             </FormField>
-            <FormField label="Occupancy rate (%)" error={errors.details?.occupancyRate?.message}>
+            <FormField label={t('projects.form.occupancyRate')} error={said(errors.details?.occupancyRate?.message)}>
               {(c) => <Input {...c} {...number('any', { min: 0, max: 100 })} {...register('details.occupancyRate', { valueAsNumber: true })} />}
             </FormField>
-            <FormField label="Payment schedule" error={errors.details?.paymentSchedule?.message}>
+            <FormField label={t('projects.form.paymentSchedule')} error={said(errors.details?.paymentSchedule?.message)}>
               {(c) => (
-                <Select {...c} {...register('details.paymentSchedule')} defaultValue="" placeholder="Select a schedule" options={scheduleOptions} />
+                <Select {...c} {...register('details.paymentSchedule')} defaultValue="" placeholder={t('projects.form.schedulePlaceholder')} options={scheduleOptions} />
               )}
             </FormField>
           </div>
         </Section>
 
-        <Section title="Key features">
+        <Section title={t('projects.form.features')}>
           <Controller
             control={control}
             name="details.features"
@@ -175,13 +177,13 @@ export function ProjectForm({ defaultValues, submitLabel, onSubmit }: ProjectFor
           />
         </Section>
 
-        <Section title="Documents" description="Brochures, plans and reports members can open from the project page.">
+        <Section title={t('projects.form.documents')} description={t('projects.form.documentsDescription')}>
           <DocumentsField />
         </Section>
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={paths.adminProjects.getHref()} className={buttonClasses({ variant: 'outline' })}>
-            Cancel
+            {t('projects.form.cancel')}
           </Link>
           <Button type="submit" isLoading={isSubmitting}>
             {submitLabel}

@@ -9,7 +9,8 @@ import { Progress } from '@/components/ui/progress';
 import { StackingTable } from '@/components/ui/stacking-table';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';
-import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../utils/labels';
+import { useT } from '@/lib/i18n';
+import { statusLabel, STATUS_TONES, typeLabel } from '../utils/labels';
 
 // Below xl (where the sidebar leaves too little room for the columns) each row is a card.
 const td = 'xl:table-cell xl:px-4 xl:py-3 xl:align-middle';
@@ -24,6 +25,7 @@ function Cover({ project }: { project: Project }) {
 }
 
 function ProjectRow({ project, onDelete }: { project: Project; onDelete: (project: Project) => void }) {
+  const { t } = useT('admin');
   const percent = project.target > 0 ? Math.min(100, Math.floor((project.funded / project.target) * 100)) : 0;
   return (
     <tr className="relative flex flex-wrap items-center gap-2 px-4 py-4 sm:px-5 xl:table-row xl:p-0">
@@ -34,24 +36,24 @@ function ProjectRow({ project, onDelete }: { project: Project; onDelete: (projec
         </div>
       </td>
       <td className={td}>
-        <Badge tone="info">{TYPE_LABELS[project.type]}</Badge>
+        <Badge tone="info">{typeLabel(project.type)}</Badge>
       </td>
       <td className={td}>
-        <Badge tone={STATUS_TONES[project.status]}>{STATUS_LABELS[project.status]}</Badge>
+        <Badge tone={STATUS_TONES[project.status]}>{statusLabel(project.status)}</Badge>
       </td>
       <td className={cn(td, 'w-full xl:w-56')}>
         <p className="text-slate-700 tabular-nums dark:text-slate-200">
           {formatUsd(project.funded, 0)} / {formatUsd(project.target, 0)}
         </p>
-        <Progress value={percent} label={`${project.title} funded`} valueText={`${percent}% funded`} size="sm" className="mt-1.5 max-w-56" />
+        <Progress value={percent} label={t('projects.table.fundedLabel', { title: project.title })} valueText={t('projects.table.fundedValue', { percent })} size="sm" className="mt-1.5 max-w-56" />
       </td>
       {/* On a card the actions sit at the top right, beside the title. */}
       <td className={cn(td, 'absolute top-4 right-4 sm:right-5 xl:static xl:text-right')}>
         <div className="flex items-center justify-end gap-1.5">
           <Link
             to={paths.adminProjectEdit.getHref(project._id)}
-            aria-label={`Edit ${project.title}`}
-            title="Edit"
+            aria-label={t('projects.table.editLabel', { title: project.title })}
+            title={t('projects.table.edit')}
             className={buttonClasses({ variant: 'outline', size: 'icon', className: 'h-9 w-9' })}
           >
             <PencilIcon className="h-4 w-4" />
@@ -61,8 +63,8 @@ function ProjectRow({ project, onDelete }: { project: Project; onDelete: (projec
             size="icon"
             className="h-9 w-9 text-rose-600 hover:text-rose-700 dark:text-rose-400 dark:hover:text-rose-300"
             onClick={() => onDelete(project)}
-            aria-label={`Delete ${project.title}`}
-            title="Delete"
+            aria-label={t('projects.table.deleteLabel', { title: project.title })}
+            title={t('projects.table.delete')}
           >
             <TrashIcon className="h-4 w-4" />
           </Button>
@@ -74,8 +76,10 @@ function ProjectRow({ project, onDelete }: { project: Project; onDelete: (projec
 
 /** The projects: from xl up a table; below it each row stacks into a card, so nothing scrolls sideways on a phone. */
 export function ProjectsTable({ projects, onDelete }: { projects: Project[]; onDelete: (project: Project) => void }) {
+  const { t } = useT('admin');
+  const columns = [t('projects.table.project'), t('projects.table.type'), t('projects.table.status'), t('projects.table.funded'), t('projects.table.actions')];
   return (
-    <StackingTable caption="Projects" columns={['Project', 'Type', 'Status', 'Funded / target', 'Actions']} actions from="xl">
+    <StackingTable caption={t('projects.table.caption')} columns={columns} actions from="xl">
       {projects.map((project) => (
         <ProjectRow key={project._id} project={project} onDelete={onDelete} />
       ))}

@@ -1,4 +1,5 @@
 import { PROJECT_DOCUMENT_MAX_BYTES, PROJECT_IMAGE_MAX_BYTES, messages } from '@terrafund/contracts';
+import { i18n } from '@/lib/i18n';
 
 const m = messages.projects;
 
@@ -22,4 +23,4 @@ export function checkDocumentFile(file: File): string | null {
 }
 
 /** "Floor plans.pdf" → "Floor plans": the name a document starts with, which the admin may change. */
-export const documentNameOf = (fileName: string) => fileName.replace(/\.pdf$/i, '').trim() || 'Document';
+export const documentNameOf = (fileName: string) => fileName.replace(/\.pdf$/i, '').trim() || i18n.t('admin:projects.documents.defaultName');

@@ -1,7 +1,9 @@
 import type { PaymentSchedule, ProjectStatus, ProjectType } from '@terrafund/contracts';
 import type { BadgeTone } from '@/components/ui/badge';
+import { i18n } from '@/lib/i18n';
 
-export const TYPE_LABELS: Record<ProjectType, string> = { residential: 'Residential', commercial: 'Commercial', land: 'Land' };
-export const STATUS_LABELS: Record<ProjectStatus, string> = { available: 'Available', sold: 'Sold', reserved: 'Reserved' };
+// Read while a component that speaks the admin namespace draws, so they follow the language it draws in.
+export const typeLabel = (type: ProjectType) => i18n.t(`admin:projects.types.${type}`);
+export const statusLabel = (status: ProjectStatus) => i18n.t(`admin:projects.statuses.${status}`);
+export const scheduleLabel = (schedule: PaymentSchedule) => i18n.t(`admin:projects.schedules.${schedule}`);
 export const STATUS_TONES: Record<ProjectStatus, BadgeTone> = { available: 'success', reserved: 'warning', sold: 'neutral' };
-export const SCHEDULE_LABELS: Record<PaymentSchedule, string> = { monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' };

@@ -1,13 +1,11 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { messages, type AdminTransaction } from '@terrafund/contracts';
 import { getPage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Where a page starts: its number (docs/product.md §7.4 Transactions and withdrawal decisions) and, once the server has named it, its keyset cursor. */
 export type AdminTransactionsPageParam = { page: number; cursor?: string };
 export type AdminTransactionsPage = { items: AdminTransaction[]; nextCursor?: string };
-
-/** Every loaded list, whatever its search: what a withdrawal decision makes stale. */
-export const adminTransactionsKey = ['admin', 'transactions', 'list'] as const;
 
 /** One page (20, newest first) of every member's transactions matching the search; `[]` past the end. */
 export async function getAdminTransactions(
@@ -25,7 +23,7 @@ const firstPage: AdminTransactionsPageParam = { page: 1 };
 
 export const adminTransactionsQueryOptions = (search: string) =>
   infiniteQueryOptions({
-    queryKey: [...adminTransactionsKey, { search }],
+    queryKey: queryKeys.admin.transactionList(search),
     queryFn: ({ pageParam, signal }) => getAdminTransactions({ search, ...pageParam }, signal),
     initialPageParam: firstPage,
     // Spec section 9: pages by number from 1 until one comes back empty; a short page or a missing cursor

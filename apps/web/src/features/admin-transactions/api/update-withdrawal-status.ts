@@ -1,20 +1,18 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { useT } from '@/lib/i18n';
 import { messages, type Transaction, type WithdrawalDecisionBody } from '@terrafund/contracts';
 import { api, errorMessage, isApiError } from '@/lib/api-client';
-import { adminTransactionsKey, type AdminTransactionsPage, type AdminTransactionsPageParam } from './get-admin-transactions';
+import type { AdminTransactionsPage, AdminTransactionsPageParam } from './get-admin-transactions';
+import { queryKeys } from '@/lib/query-keys';
 
 export type UpdateWithdrawalStatusInput = { id: string } & WithdrawalDecisionBody;
 
 /**
- * The admin dashboard's figures and its recent transactions (features/admin-dashboard/api) both count
- * withdrawals. Features do not import each other, so their keys are repeated here by value; the list test
- * opens the dashboard after a decision to keep the two in step.
+ * Approves (the payout provider then sends it; at or above the dual-approval threshold, the first approval answers
+ * 202 and waits for a second admin), completes (PAYOUT_PROVIDER=manual, with the transaction hash) or fails (with
+ * an optional reason; the amount is refunded) a pending withdrawal.
  */
-const adminDashboardStatsKey = ['admin', 'dashboard', 'stats'] as const;
-const adminDashboardRecentKey = ['admin', 'dashboard', 'transactions'] as const;
-
-/** Completes (optionally with the payout's transaction hash) or fails a pending withdrawal; failing refunds it. */
 export const updateWithdrawalStatus = ({ id, ...body }: UpdateWithdrawalStatusInput) =>
   api.patch<Transaction>(`/transactions/${encodeURIComponent(id)}/status`, body);
 
@@ -43,19 +41,24 @@ function failureMessage(error: unknown) {
 
 export function useUpdateWithdrawalStatus() {
   const queryClient = useQueryClient();
+  const { say } = useT('admin');
   return useMutation({
     mutationFn: updateWithdrawalStatus,
     onSuccess: (updated) => {
       // The row changes at once, in every loaded search, without waiting for the lists to be fetched again.
-      queryClient.setQueriesData<ListData>({ queryKey: adminTransactionsKey }, (data) => data && withTransaction(data, updated));
-      toast.success(messages.wallet.withdrawalUpdated);
+      queryClient.setQueriesData<ListData>({ queryKey: queryKeys.admin.transactionLists() }, (data) => data && withTransaction(data, updated));
+      // Still waiting for approval after an approval: the 202 of a first approval above the threshold.
+      if (updated.status === 'pending' && updated.stage === 'awaiting_approval') toast.success(say(messages.withdrawals.approvalRecorded));
+      else toast.success(say(messages.wallet.withdrawalUpdated));
     },
     // Also after a failure: a 409 means another admin decided first, and the screen should show that decision.
     // Not awaited: the row is already right, so the decision is done without waiting for every loaded page.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminTransactionsKey });
-      void queryClient.invalidateQueries({ queryKey: adminDashboardStatsKey, exact: true });
-      void queryClient.invalidateQueries({ queryKey: adminDashboardRecentKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.transactionLists() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.transactionDetails() });
+      // The admin dashboard's figures and its recent transactions count withdrawals too.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats(), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.recentTransactions(), exact: true });
     },
     meta: { errorToast: failureMessage },
   });

@@ -2,10 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminTransaction } from '@terrafund/contracts';
 import { callsTo, expectToast, queriesTo, renderApp, signIn } from '@/testing/test-utils';
-import { admin, buildAdminTransaction, buildPendingWithdrawal } from '@/testing/builders';
+import { admin, buildAdminTransaction, buildAdminTransactionDetail, buildPendingWithdrawal, buildPublicConfig } from '@/testing/builders';
 
 const deposit = buildAdminTransaction({ amount: 2500, description: 'GOLD membership', plan: 'gold' });
 const withdrawal = buildPendingWithdrawal({
+  asset: 'BTC',
+  network: 'Bitcoin',
+  stage: 'awaiting_approval',
   createdAt: '2026-02-10T09:15:00.000Z',
   updatedAt: '2026-02-10T09:15:00.000Z',
   user: { _id: '33333333-3333-4333-8333-333333333333', firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com' },
@@ -32,6 +35,16 @@ async function visit(path: string) {
 
 /** The payments-to-review panel above the list (admin-payments) asks too; nothing is held in these tests. */
 const nothingHeld = { 'GET /admin/payments/review': () => ({ body: [] }) };
+
+/** PAYOUT_PROVIDER=manual: the admin pays elsewhere and completes with the hash (withdrawal-detail.test.tsx has the providers). */
+const manualPayouts = { 'GET /config': () => ({ body: buildPublicConfig({ payoutProvider: 'manual' }) }) };
+/** GET /admin/transactions/{id} for a withdrawal, as it is now. */
+/** The default: a payout provider sends it once approved, and the decision needs no hash. */
+const providerPayouts = { 'GET /config': () => ({ body: buildPublicConfig() }) };
+const detailOf = (current: () => AdminTransaction) => ({
+  [`GET /admin/transactions/${current()._id}`]: () => ({ body: buildAdminTransactionDetail(current()) }),
+});
+const HASH = 'ab'.repeat(32);
 
 const table = () => screen.findByRole('table', { name: 'All transactions' });
 const rowOf = (text: string) => within(screen.getByRole('table', { name: 'All transactions' })).getByText(text).closest('tr')!;
@@ -148,7 +161,7 @@ describe('admin transactions', { timeout: 20_000 }, () => {
       description: 'Withdrawal to wallet',
     });
     const pendingDeposit = buildAdminTransaction({ status: 'pending', description: 'PLATINUM membership', plan: 'platinum' });
-    signIn(admin, { ...nothingHeld, 'GET /admin/transactions': () => page([paid, pendingDeposit, deposit]) });
+    signIn(admin, { ...nothingHeld, ...manualPayouts, ...detailOf(() => paid), 'GET /admin/transactions': () => page([paid, pendingDeposit, deposit]) });
     const { user } = await visit('/admin/transactions');
     await table();
 
@@ -189,6 +202,8 @@ describe('admin transactions', { timeout: 20_000 }, () => {
     let listAfterDecision: ReturnType<typeof deferred<Reply>> | null = null;
     const fetchMock = signIn(admin, {
       ...nothingHeld,
+      ...manualPayouts,
+      ...detailOf(() => current),
       'GET /admin/dashboard/stats': () => ({
         body: { totalUsers: 2, totalInvestments: 2500, totalDailyPayouts: 10, monthlyVolume: 2500, userGrowth: 0, investmentGrowth: 0 },
       }),
@@ -213,14 +228,21 @@ describe('admin transactions', { timeout: 20_000 }, () => {
     const form = within(dialog).getByRole('form', { name: 'Update withdrawal status' });
     expect(within(form).getByRole('combobox', { name: 'New status' })).toHaveValue('completed');
 
-    await user.type(within(form).getByRole('textbox', { name: 'Transaction hash (optional)' }), '  0xfeed  ');
+    // With the manual provider the hash is the payout's only record: it must be one Bitcoin's chain could have.
+    const hash = within(form).getByRole('textbox', { name: 'Transaction hash' });
+    await user.type(hash, '0xfeed');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(hash).toHaveAccessibleDescription('Please enter a valid Bitcoin transaction hash');
+    expect(callsTo(fetchMock, 'PATCH', `/transactions/${withdrawal._id}/status`)).toHaveLength(0);
+    await user.clear(hash);
+    await user.type(hash, `  ${HASH}  `);
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     await expectToast('Withdrawal status updated successfully.');
-    expect(callsTo(fetchMock, 'PATCH', `/transactions/${withdrawal._id}/status`)).toEqual([{ status: 'completed', txHash: '0xfeed' }]);
+    expect(callsTo(fetchMock, 'PATCH', `/transactions/${withdrawal._id}/status`)).toEqual([{ status: 'completed', txHash: HASH }]);
     // Updated in place while the list is still being fetched again: the row, and the dialog, which no longer offers a decision.
     expect(within(rowOf('Alan Turing')).getByText('Completed')).toBeInTheDocument();
-    expect(within(dialog).getByText('0xfeed')).toBeInTheDocument();
+    expect(within(dialog).getByText(HASH)).toBeInTheDocument();
     expect(within(dialog).queryByRole('form', { name: 'Update withdrawal status' })).not.toBeInTheDocument();
     // Focus stays in the dialog, on the new status, instead of falling to the page behind it.
     await waitFor(() => expect(within(dialog).getByText('Completed').parentElement).toHaveFocus());
@@ -239,6 +261,8 @@ describe('admin transactions', { timeout: 20_000 }, () => {
     let current = withdrawal;
     const fetchMock = signIn(admin, {
       ...nothingHeld,
+      ...manualPayouts,
+      ...detailOf(() => current),
       'GET /admin/transactions': () => page([current]),
       [`PATCH /transactions/${withdrawal._id}/status`]: () => {
         current = { ...withdrawal, status: 'failed' };
@@ -250,9 +274,9 @@ describe('admin transactions', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Review transaction 00000002' }));
     const form = await screen.findByRole('form', { name: 'Update withdrawal status' });
 
-    await user.type(within(form).getByRole('textbox', { name: 'Transaction hash (optional)' }), '0xabc');
+    await user.type(within(form).getByRole('textbox', { name: 'Transaction hash' }), HASH);
     await user.selectOptions(within(form).getByRole('combobox', { name: 'New status' }), 'failed');
-    expect(within(form).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(form).queryByRole('textbox', { name: 'Transaction hash' })).not.toBeInTheDocument();
     expect(within(form).getByText('Failing the withdrawal returns the amount to the member’s wallet balance.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
@@ -265,6 +289,8 @@ describe('admin transactions', { timeout: 20_000 }, () => {
     let current = withdrawal;
     signIn(admin, {
       ...nothingHeld,
+      ...providerPayouts,
+      ...detailOf(() => current),
       'GET /admin/transactions': () => page([current]),
       [`PATCH /transactions/${withdrawal._id}/status`]: () => {
         current = { ...withdrawal, status: 'failed' };
@@ -284,6 +310,8 @@ describe('admin transactions', { timeout: 20_000 }, () => {
   it('says "Failed to update withdrawal status." when the server fails without a reason to give', async () => {
     signIn(admin, {
       ...nothingHeld,
+      ...providerPayouts,
+      ...detailOf(() => withdrawal),
       'GET /admin/transactions': () => page([withdrawal]),
       [`PATCH /transactions/${withdrawal._id}/status`]: () => ({
         status: 500,

@@ -12,6 +12,7 @@ import { useUrlFilters } from '@/lib/use-url-filters';
 import { useAdminTransactions } from '../api/get-admin-transactions';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 import { TransactionsTable } from './transactions-table';
+import { useT } from '@/lib/i18n';
 
 /** The server's limit on a search (adminTransactionsQuery): longer input is never sent to be refused. */
 const SEARCH_MAX_LENGTH = 100;
@@ -25,6 +26,7 @@ export function TransactionsList() {
   const search = useUrlFilters({ maxLength: SEARCH_MAX_LENGTH, searchHistory: 'replace' });
   const query = useAdminTransactions(search.term);
   const [selected, setSelected] = useState<AdminTransaction | null>(null);
+  const { t, say } = useT('admin');
 
   const rows = useMemo(() => {
     // Pages asked for by number alone can overlap when new transactions arrive between two of them;
@@ -48,38 +50,38 @@ export function TransactionsList() {
       <ListToolbar>
         <SearchField
           id="transactions-search"
-          label="Search transactions"
-          placeholder="Search by name, email, ID, type or status"
+          label={t('transactions.list.searchLabel')}
+          placeholder={t('transactions.list.searchPlaceholder')}
           maxLength={SEARCH_MAX_LENGTH}
           {...search.searchField}
         />
       </ListToolbar>
 
-      <ListHeading title="All transactions">
+      <ListHeading title={t('transactions.list.title')}>
         {query.data && !query.isPlaceholderData && rows.length > 0 && (
           <ListCount>
-            {rows.length} {rows.length === 1 ? 'transaction' : 'transactions'} shown
+            {t('transactions.list.shown', { count: rows.length })}
           </ListCount>
         )}
       </ListHeading>
 
       {query.isPending ? (
-        <LoadingBlock label="Loading transactions" />
+        <LoadingBlock label={t('transactions.list.loading')} />
       ) : query.isError && !query.data ? (
         <LoadFailed
-          title={messages.admin.transactionsFailed}
+          title={say(messages.admin.transactionsFailed)}
           query={query}
         />
       ) : rows.length === 0 ? (
         search.term ? (
           <EmptyState
             icon={<SearchIcon className="h-5 w-5" />}
-            title="No transactions found"
-            description={`No transaction matches “${search.term}”.`}
-            action={<Button onClick={search.clearSearch}>Clear search</Button>}
+            title={t('transactions.list.emptySearch')}
+            description={t('transactions.list.noMatch', { term: search.term })}
+            action={<Button onClick={search.clearSearch}>{t('transactions.list.clearSearch')}</Button>}
           />
         ) : (
-          <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title="No transactions yet" />
+          <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title={t('transactions.list.empty')} />
         )
       ) : (
         <>
@@ -87,9 +89,9 @@ export function TransactionsList() {
             aria-busy={(query.isFetching && !query.isFetchingNextPage) || undefined}
             className={cn('mt-3 transition-opacity', query.isPlaceholderData && 'opacity-60')}
           >
-            <TransactionsTable transactions={rows} caption="All transactions" onOpen={setSelected} />
+            <TransactionsTable transactions={rows} caption={t('transactions.list.title')} onOpen={setSelected} />
           </div>
-          <LoadMore query={query} label="Load More" endText="No more transactions" endReached={endReached} />
+          <LoadMore query={query} label={t('transactions.list.loadMore')} endText={t('transactions.list.noMore')} endReached={endReached} />
         </>
       )}
 

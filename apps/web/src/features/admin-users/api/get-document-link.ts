@@ -1,10 +1,11 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getDocumentLink, type Disposition, type DocumentRef } from '@/lib/kyc-links';
+import { queryKeys } from '@/lib/query-keys';
 
 export const documentLinkQueryOptions = (ref: DocumentRef, disposition: Disposition) =>
   queryOptions({
-    queryKey: ['kyc', 'document-link', ref.type, ref.id, disposition],
+    queryKey: queryKeys.admin.kycDocumentLink(ref.type, ref.id, disposition),
     queryFn: () => getDocumentLink(ref, { disposition }),
     // The link expires within minutes: every View or Download asks for a fresh one and nothing keeps it.
     staleTime: 0,

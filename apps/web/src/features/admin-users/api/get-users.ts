@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE, messages, type UserWithKyc } from '@terrafund/contracts';
 import { getPage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type UsersFilter = { search: string; page: number };
-
-/** Every page of every search: what a KYC decision makes stale. */
-export const usersListKey = ['admin', 'users', 'list'] as const;
 
 /** One page of all users, newest first, matching a name or e-mail; the total comes with it. */
 export const getUsers = ({ search, page }: UsersFilter, signal?: AbortSignal) =>
@@ -13,7 +11,7 @@ export const getUsers = ({ search, page }: UsersFilter, signal?: AbortSignal) =>
 
 export const usersQueryOptions = (filter: UsersFilter) =>
   queryOptions({
-    queryKey: [...usersListKey, filter],
+    queryKey: queryKeys.admin.userList(filter),
     queryFn: ({ signal }) => getUsers(filter, signal),
   });
 

@@ -2,9 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { messages, type AdminVerifyBody, type UserWithKyc } from '@terrafund/contracts';
 import { api, errorMessage } from '@/lib/api-client';
-import { usersListKey } from './get-users';
-import { pendingUsersKey } from './get-pending-users';
-import { userDetailKey } from './get-user-detail';
+import { queryKeys } from '@/lib/query-keys';
 
 export type VerifyKycInput = { userId: string } & AdminVerifyBody;
 
@@ -23,9 +21,9 @@ export function useVerifyKyc() {
     // Also after a failure: a 409 means someone else decided first, and the screen should show that decision.
     onSettled: (_user, _error, { userId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: userDetailKey(userId), exact: true }),
-        queryClient.invalidateQueries({ queryKey: pendingUsersKey, exact: true }),
-        queryClient.invalidateQueries({ queryKey: usersListKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.userDetail(userId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.pendingUsers(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.userLists() }),
       ]),
     meta: { errorToast: (error) => errorMessage(error, messages.kyc.updateFailed) },
   });

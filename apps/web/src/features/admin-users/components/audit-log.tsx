@@ -2,37 +2,40 @@ import type { AuditEntry } from '@terrafund/contracts';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HistoryIcon } from 'lucide-react';
 import { formatDateTime } from '@/lib/format';
-import { KYC_STATUS_LABELS } from './kyc-status-badge';
+import { KYC_STATUSES } from '@terrafund/contracts';
+import { i18n, useT } from '@/lib/i18n';
+import { kycStatusLabel } from './kyc-status-badge';
 import { SectionCard } from './section-card';
 
-const actionLabels: Record<string, string> = {
-  'kyc.submitted': 'KYC submitted',
-  'kyc.approved': 'KYC approved',
-  'kyc.rejected': 'KYC rejected',
+const actionKeys: Record<string, string> = {
+  'kyc.submitted': 'kycSubmitted',
+  'kyc.approved': 'kycApproved',
+  'kyc.rejected': 'kycRejected',
 };
 
 /** "kyc.approved" → "KYC approved"; an action this screen does not know yet still reads as words. */
 function actionLabel(action: string) {
-  const known = actionLabels[action];
-  if (known) return known;
+  const known = actionKeys[action];
+  if (known) return i18n.t(`admin:users.audit.actions.${known}`);
   const words = action.replace(/[._-]+/g, ' ').replace(/\bkyc\b/gi, 'KYC').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const fieldLabels: Record<string, string> = {
-  kycStatus: 'KYC status',
-  kycVerified: 'Verified',
-  rejectionReason: 'Rejection reason',
-  kycRejectionReason: 'Rejection reason',
-  role: 'Role',
+const fieldKeys: Record<string, string> = {
+  kycStatus: 'kycStatus',
+  kycVerified: 'kycVerified',
+  rejectionReason: 'rejectionReason',
+  kycRejectionReason: 'rejectionReason',
+  role: 'role',
 };
+const fieldLabel = (key: string) => (fieldKeys[key] ? i18n.t(`admin:users.audit.fields.${fieldKeys[key]}`) : key);
 
 function show(key: string, value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
-  if (key === 'kycStatus' && typeof value === 'string' && value in KYC_STATUS_LABELS) {
-    return KYC_STATUS_LABELS[value as keyof typeof KYC_STATUS_LABELS];
+  if (key === 'kycStatus' && typeof value === 'string' && (KYC_STATUSES as readonly string[]).includes(value)) {
+    return kycStatusLabel(value as (typeof KYC_STATUSES)[number]);
   }
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? i18n.t('admin:users.audit.yes') : i18n.t('admin:users.audit.no');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -47,15 +50,16 @@ function changes(entry: AuditEntry) {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return keys
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => ({ key, label: fieldLabels[key] ?? key, from: show(key, before[key]), to: show(key, after[key]) }));
+    .map((key) => ({ key, label: fieldLabel(key), from: show(key, before[key]), to: show(key, after[key]) }));
 }
 
 /** Who decided what about this user, and when, newest first (decisions are recorded by the server). */
 export function AuditLog({ entries }: { entries: AuditEntry[] }) {
+  const { t } = useT('admin');
   return (
-    <SectionCard title="Audit log">
+    <SectionCard title={t('users.audit.title')}>
       {entries.length === 0 ? (
-        <EmptyState icon={<HistoryIcon className="h-5 w-5" />} title="No recorded actions" description="Admin decisions about this user appear here." className="py-8" />
+        <EmptyState icon={<HistoryIcon className="h-5 w-5" />} title={t('users.audit.emptyTitle')} description={t('users.audit.emptyDescription')} className="py-8" />
       ) : (
         <ol className="space-y-4">
           {entries.map((entry) => (
@@ -69,6 +73,7 @@ export function AuditLog({ entries }: { entries: AuditEntry[] }) {
 
 function AuditItem({ entry }: { entry: AuditEntry }) {
   const changed = changes(entry);
+  const { t } = useT('admin');
   return (
     <li className="flex gap-3">
       <span
@@ -85,14 +90,13 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
           </time>
         </div>
         <p className="mt-0.5 text-sm break-words text-slate-600 dark:text-slate-300">
-          by{' '}
           {entry.actor ? (
             <>
-              {entry.actor.firstName} {entry.actor.lastName}{' '}
+              {t('users.audit.by', { name: `${entry.actor.firstName} ${entry.actor.lastName}` })}{' '}
               <span className="text-slate-500 dark:text-slate-400">({entry.actor.email})</span>
             </>
           ) : (
-            'the system'
+            t('users.audit.bySystem')
           )}
         </p>
         {changed.length > 0 && (
@@ -101,7 +105,7 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
               <div key={change.key} className="flex flex-wrap gap-x-2">
                 <dt className="text-slate-500 dark:text-slate-400">{change.label}:</dt>
                 <dd className="min-w-0 break-words text-slate-900 dark:text-slate-100">
-                  {change.from} <span aria-hidden="true">→</span> <span className="sr-only">changed to</span> {change.to}
+                  {change.from} <span aria-hidden="true">→</span> <span className="sr-only">{t('users.audit.changedTo')}</span> {change.to}
                 </dd>
               </div>
             ))}

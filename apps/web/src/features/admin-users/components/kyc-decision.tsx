@@ -2,12 +2,14 @@ import { useState } from 'react';
 import type { UserWithKyc } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, XCircleIcon } from 'lucide-react';
+import { useT } from '@/lib/i18n';
 import { useVerifyKyc } from '../api/verify-kyc';
 import { RejectKycDialog } from './reject-kyc-dialog';
 
 /** Approve and Reject for a pending KYC; the caller shows it only while the KYC is pending (docs/product.md §4.1 Statuses). */
 export function KycDecision({ user }: { user: UserWithKyc }) {
   const verify = useVerifyKyc();
+  const { t } = useT('admin');
   const [rejecting, setRejecting] = useState(false);
   const deciding = verify.isPending ? verify.variables.verified : null;
   const name = `${user.firstName} ${user.lastName}`;
@@ -20,11 +22,11 @@ export function KycDecision({ user }: { user: UserWithKyc }) {
         disabled={verify.isPending}
       >
         {deciding !== true && <CheckCircleIcon className="h-4 w-4" />}
-        Approve
+        {t('users.kyc.approve')}
       </Button>
       <Button variant="danger" onClick={() => setRejecting(true)} disabled={verify.isPending}>
         <XCircleIcon className="h-4 w-4" />
-        Reject
+        {t('users.kyc.reject')}
       </Button>
       <RejectKycDialog
         open={rejecting}

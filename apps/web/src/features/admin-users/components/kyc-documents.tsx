@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { KYC_DOCUMENT_LABELS, KYC_DOCUMENT_TYPES, type KycDocumentLink, type KycDocumentType } from '@terrafund/contracts';
+import { KYC_DOCUMENT_TYPES, type KycDocumentLink, type KycDocumentType } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { DownloadIcon, EyeIcon, FileTextIcon } from 'lucide-react';
 import { parseDocumentUrl, type Disposition, type DocumentRef } from '@/lib/kyc-links';
 import { useFetchDocumentLink } from '../api/get-document-link';
 import { DocumentViewerDialog } from './document-viewer-dialog';
+import { useT } from '@/lib/i18n';
 
 const extensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
 
@@ -25,6 +26,7 @@ function saveFile(link: KycDocumentLink, name: string) {
  */
 export function KycDocuments({ documents, owner }: { documents: string[]; owner: string }) {
   const fetchLink = useFetchDocumentLink();
+  const { t } = useT('admin');
   const [busy, setBusy] = useState<{ type: KycDocumentType; disposition: Disposition } | null>(null);
   const [viewing, setViewing] = useState<{ label: string; owner: string; link: KycDocumentLink } | null>(null);
 
@@ -36,7 +38,7 @@ export function KycDocuments({ documents, owner }: { documents: string[]; owner:
   }
 
   const open = async (ref: DocumentRef, disposition: Disposition) => {
-    const label = KYC_DOCUMENT_LABELS[ref.type];
+    const label = t(`users.documents.types.${ref.type}`);
     setBusy({ type: ref.type, disposition });
     try {
       const link = await fetchLink(ref, disposition);
@@ -62,7 +64,7 @@ export function KycDocuments({ documents, owner }: { documents: string[]; owner:
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
         {KYC_DOCUMENT_TYPES.map((type) => {
           const ref = byType.get(type);
-          const label = KYC_DOCUMENT_LABELS[type];
+          const label = t(`users.documents.types.${type}`);
           return (
             <li key={type} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
@@ -71,31 +73,31 @@ export function KycDocuments({ documents, owner }: { documents: string[]; owner:
               {/* The label keeps room for itself; on a phone the buttons wrap below it. */}
               <div className="min-w-36 flex-1">
                 <p className="font-medium text-slate-900 dark:text-white">{label}</p>
-                <p className="text-xs text-slate-500 dark:text-slate-400">{ref ? 'Uploaded' : 'Not uploaded'}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">{ref ? t('users.documents.uploaded') : t('users.documents.notUploaded')}</p>
               </div>
               {ref && (
                 <div className="ml-12 flex gap-2 sm:ml-0">
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`View ${label}`}
+                    aria-label={t('users.documents.viewLabel', { label })}
                     isLoading={busy?.type === type && busy.disposition === 'inline'}
                     disabled={busy !== null}
                     onClick={() => void open(ref, 'inline')}
                   >
                     {!(busy?.type === type && busy.disposition === 'inline') && <EyeIcon className="h-4 w-4" />}
-                    View
+                    {t('users.documents.view')}
                   </Button>
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`Download ${label}`}
+                    aria-label={t('users.documents.downloadLabel', { label })}
                     isLoading={busy?.type === type && busy.disposition === 'attachment'}
                     disabled={busy !== null}
                     onClick={() => void open(ref, 'attachment')}
                   >
                     {!(busy?.type === type && busy.disposition === 'attachment') && <DownloadIcon className="h-4 w-4" />}
-                    Download
+                    {t('users.documents.download')}
                   </Button>
                 </div>
               )}

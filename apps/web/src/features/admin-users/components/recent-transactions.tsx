@@ -3,6 +3,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ArrowLeftRightIcon } from 'lucide-react';
 import { formatDate, formatUsd } from '@/lib/format';
 import { SectionCard } from './section-card';
+import { useT } from '@/lib/i18n';
 
 /**
  * The fields of a transaction this list shows (docs/product.md §9.4 Shapes). The detail answer types transactions
@@ -28,34 +29,35 @@ const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slic
 
 export function RecentTransactions({ transactions }: { transactions: unknown[] }) {
   const rows = transactions.map(toRow);
+  const { t } = useT('admin');
   return (
-    <SectionCard title="Recent transactions" bodyClassName={rows.length ? 'p-0 sm:p-0' : undefined}>
+    <SectionCard title={t('users.transactions.title')} bodyClassName={rows.length ? 'p-0 sm:p-0' : undefined}>
       {rows.length === 0 ? (
-        <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title="No transactions found" className="py-8" />
+        <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title={t('users.transactions.empty')} className="py-8" />
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[32rem] text-left text-sm">
-            <caption className="sr-only">Recent transactions</caption>
+            <caption className="sr-only">{t('users.transactions.title')}</caption>
             <thead className="border-b border-slate-200 bg-slate-50/80 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-900/80 dark:text-slate-400">
               <tr>
-                <th scope="col" className="px-5 py-3 font-semibold">Type</th>
-                <th scope="col" className="px-5 py-3 font-semibold">Amount</th>
-                <th scope="col" className="px-5 py-3 font-semibold">Status</th>
-                <th scope="col" className="px-5 py-3 font-semibold">Date</th>
+                <th scope="col" className="px-5 py-3 font-semibold">{t('users.transactions.type')}</th>
+                <th scope="col" className="px-5 py-3 font-semibold">{t('users.transactions.amount')}</th>
+                <th scope="col" className="px-5 py-3 font-semibold">{t('users.transactions.status')}</th>
+                <th scope="col" className="px-5 py-3 font-semibold">{t('users.transactions.date')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td className="px-5 py-3">
-                    <span className="font-medium text-slate-900 dark:text-white">{capitalize(row.type) || '—'}</span>
+                    <span className="font-medium text-slate-900 dark:text-white">{row.type ? t(`transactionTypes.${row.type}`, { defaultValue: capitalize(row.type) }) : '—'}</span>
                     {row.description && <span className="block text-xs text-slate-500 dark:text-slate-400">{row.description}</span>}
                   </td>
                   <td className="px-5 py-3 whitespace-nowrap text-slate-900 tabular-nums dark:text-slate-100">
                     {row.amount === null ? '—' : formatUsd(row.amount, 0)}
                   </td>
                   <td className="px-5 py-3">
-                    {row.status ? <Badge tone={statusTones[row.status] ?? 'neutral'}>{capitalize(row.status)}</Badge> : '—'}
+                    {row.status ? <Badge tone={statusTones[row.status] ?? 'neutral'}>{t(`transactionStatuses.${row.status}`, { defaultValue: capitalize(row.status) })}</Badge> : '—'}
                   </td>
                   <td className="px-5 py-3 whitespace-nowrap text-slate-600 dark:text-slate-300">{row.date ? formatDate(row.date) : '—'}</td>
                 </tr>

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
+import { useT } from '@/lib/i18n';
 
 export const REJECTION_REASON_MAX_LENGTH = 500;
 
@@ -16,6 +17,7 @@ type RejectKycDialogProps = {
 /** Asks for the reason the member will read; rejecting without one is not possible (docs/product.md §4.4 Review). */
 export function RejectKycDialog({ open, name, isPending, onClose, onConfirm }: RejectKycDialogProps) {
   const [reason, setReason] = useState('');
+  const { t } = useT('admin');
   const formId = useId();
   const fieldId = useId();
   const hintId = useId();
@@ -30,22 +32,22 @@ export function RejectKycDialog({ open, name, isPending, onClose, onConfirm }: R
     <Dialog
       open={open}
       onClose={onClose}
-      title="Reject KYC"
-      description={`Tell ${name} why the verification was not approved. They can correct it and submit again.`}
+      title={t('users.reject.title')}
+      description={t('users.reject.description', { name })}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={isPending}>
-            Cancel
+            {t('users.reject.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="danger" disabled={!trimmed} isLoading={isPending}>
-            Reject KYC
+            {t('users.reject.title')}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
         <label htmlFor={fieldId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-          Rejection reason
+          {t('users.reject.reason')}
         </label>
         <Textarea
           id={fieldId}
@@ -54,10 +56,10 @@ export function RejectKycDialog({ open, name, isPending, onClose, onConfirm }: R
           maxLength={REJECTION_REASON_MAX_LENGTH}
           required
           aria-describedby={hintId}
-          placeholder="For example: the photo of the ID is blurred and the number cannot be read."
+          placeholder={t('users.reject.placeholder')}
         />
         <div className="mt-1.5 flex justify-between gap-4 text-xs text-slate-500 dark:text-slate-400">
-          <p id={hintId}>Required. The member sees this reason in the app and in the e-mail.</p>
+          <p id={hintId}>{t('users.reject.hint')}</p>
           <p className="shrink-0 tabular-nums">
             {reason.length}/{REJECTION_REASON_MAX_LENGTH}
           </p>

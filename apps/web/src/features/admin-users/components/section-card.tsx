@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 
 type SectionCardProps = { title: ReactNode; aside?: ReactNode; children: ReactNode; className?: string; bodyClassName?: string };
 
@@ -37,6 +38,7 @@ export function DetailList({ items, className }: { items: Array<{ label: string;
 }
 
 /** What a missing value reads as. */
-export function NotProvided({ children = 'Not provided' }: { children?: ReactNode }) {
-  return <span className="text-slate-400 dark:text-slate-500">{children}</span>;
+export function NotProvided({ children }: { children?: ReactNode }) {
+  const { t } = useT('admin');
+  return <span className="text-slate-400 dark:text-slate-500">{children ?? t('users.notProvided')}</span>;
 }

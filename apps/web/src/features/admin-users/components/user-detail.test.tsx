@@ -235,4 +235,28 @@ describe('admin user detail', { timeout: 20_000 }, () => {
     expect(rejection).toHaveTextContent('KYC rejected');
     expect(rejection).toHaveTextContent('Rejection reason:— → changed to Blurred photo');
   });
+
+  it('shows a closed account as Closed, with its tombstone and kept records, and no decision that would change it', async () => {
+    const closed = buildUserWithKyc({
+      ...pending,
+      firstName: 'Closed',
+      lastName: 'account',
+      email: `closed-${pending._id}@invalid`,
+      closedAt: '2026-03-01T09:00:00.000Z',
+    });
+    signIn(admin, { [`GET ${detailPath}`]: () => ({ body: detail({ user: closed, auditLog: [buildAuditEntry()] }) }) });
+    await visit(detailPath);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Closed account' })).toBeInTheDocument();
+    const profile = screen.getByRole('region', { name: 'Profile' });
+    expect(within(profile).getByText('Closed')).toBeInTheDocument();
+    expect(within(profile).getByText('Closed on').nextSibling).toHaveTextContent('Mar 01, 2026');
+    expect(within(profile).queryByRole('link', { name: closed.email })).not.toBeInTheDocument();
+    expect(screen.getByText(/cannot sign in or be reopened/)).toBeInTheDocument();
+    expect(screen.getByText(/the KYC record and documents \(with the\s+address and date of birth\) are kept/)).toBeInTheDocument();
+    // The KYC record is kept and shown, but a pending one is not decided any more.
+    expect(screen.getByRole('region', { name: 'KYC information' })).toHaveTextContent('P1234567');
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+  });
 });

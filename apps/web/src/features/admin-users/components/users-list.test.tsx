@@ -145,4 +145,24 @@ describe('admin users list', { timeout: 20_000 }, () => {
 
     await expectToast('Failed to load pending KYC users.');
   });
+
+  it('shows a closed account as Closed with its tombstone, and offers no mail link to it', async () => {
+    const closed = buildUserWithKyc({
+      _id: '44444444-4444-4444-8444-444444444444',
+      firstName: 'Closed',
+      lastName: 'account',
+      email: 'closed-44444444-4444-4444-8444-444444444444@invalid',
+      closedAt: '2026-03-01T09:00:00.000Z',
+    });
+    signIn(admin, { 'GET /admin/users': () => page([ada, closed]) });
+    await visit('/admin/users');
+
+    const table = await screen.findByRole('table', { name: 'All users' });
+    const row = within(table).getByText(closed.email).closest('tr')!;
+    expect(within(row).getByText('Closed')).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: /^Email/ })).not.toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'View details of Closed account' })).toBeInTheDocument();
+    const adaRow = within(table).getByText('ada@example.com').closest('tr')!;
+    expect(within(adaRow).queryByText('Closed')).not.toBeInTheDocument();
+  });
 });

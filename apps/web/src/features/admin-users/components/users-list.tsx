@@ -12,6 +12,7 @@ import { cn } from '@/lib/cn';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { usePendingUsers } from '../api/get-pending-users';
 import { useUsers } from '../api/get-users';
+import { useT } from '@/lib/i18n';
 import { UsersTable } from './users-table';
 
 function readPage(value: string | null) {
@@ -31,6 +32,7 @@ function matches(user: UserWithKyc, term: string) {
  */
 export function UsersList() {
   const [params, setParams] = useSearchParams();
+  const { t, say } = useT('admin');
   const search = useUrlFilters({ trim: false, searchHistory: 'replace', resetOnSearch: ['page'] });
   const pendingView = params.get('view') === 'pending';
   const page = readPage(params.get('page'));
@@ -70,46 +72,46 @@ export function UsersList() {
     });
 
   const failureText = pendingView ? messages.kyc.loadPendingFailed : messages.kyc.loadUsersFailed;
-  const heading = pendingView ? 'Pending KYC reviews' : 'All users';
+  const heading = pendingView ? t('users.list.pendingTitle') : t('users.list.allTitle');
 
   return (
     <Card className="overflow-hidden">
       <ListToolbar row>
         <SearchField
           id="users-search"
-          label="Search users by name or email"
-          placeholder="Search by name or email"
+          label={t('users.list.searchLabel')}
+          placeholder={t('users.list.searchPlaceholder')}
           wrapperClassName="flex-1"
           {...search.searchField}
         />
         <Button variant={pendingView ? 'secondary' : 'outline'} aria-pressed={pendingView} onClick={togglePending}>
           {pendingView ? <UsersIcon className="h-4 w-4" /> : <ShieldCheckIcon className="h-4 w-4" />}
-          {pendingView ? 'View All Users' : 'View Pending KYC'}
+          {pendingView ? t('users.list.viewAll') : t('users.list.viewPending')}
         </Button>
       </ListToolbar>
 
       <ListHeading title={heading}>
         {query.data && !query.isError && (
           <ListCount>
-            {total} {total === 1 ? 'user' : 'users'}
+            {t('users.list.count', { count: total })}
           </ListCount>
         )}
       </ListHeading>
 
       {query.isPending ? (
-        <LoadingBlock label="Loading users" />
+        <LoadingBlock label={t('users.list.loading')} />
       ) : query.isError ? (
         <LoadFailed
-          title={failureText}
+          title={say(failureText)}
           query={query}
         />
       ) : rows.length === 0 ? (
         <EmptyState
-          title={pendingView && !search.term ? 'No pending KYC reviews' : 'No users found'}
+          title={pendingView && !search.term ? t('users.list.emptyPending') : t('users.list.empty')}
           description={
-            search.term ? `No user matches “${search.term}”.` : pendingView ? 'Every submitted KYC has been reviewed.' : undefined
+            search.term ? t('users.list.noMatch', { term: search.term }) : pendingView ? t('users.list.allReviewed') : undefined
           }
-          action={filtered && <Button onClick={search.clear}>Clear Filters</Button>}
+          action={filtered && <Button onClick={search.clear}>{t('users.list.clearFilters')}</Button>}
         />
       ) : (
         <>
@@ -121,7 +123,7 @@ export function UsersList() {
           </div>
           {pageCount > 1 && (
             <div className="border-t border-slate-200 px-4 py-3 sm:px-5 dark:border-slate-800">
-              <Pagination label="Users pages" page={page} pageCount={pageCount} onPageChange={goToPage} disabled={query.isPlaceholderData} />
+              <Pagination label={t('users.list.pages')} page={page} pageCount={pageCount} onPageChange={goToPage} disabled={query.isPlaceholderData} />
             </div>
           )}
         </>

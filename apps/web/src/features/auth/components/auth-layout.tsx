@@ -3,17 +3,23 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Logo } from '@/components/ui/logo';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { LanguageMenu } from '@/components/language-menu';
+import { copyright, useYear } from '@/lib/use-year';
 import { GlobeIcon, ShieldCheckIcon, TrendingUpIcon, UsersIcon } from 'lucide-react';
+import { useT } from '@/lib/i18n';
 
+/** `label` is the key of its text in the auth namespace. */
 const highlights = [
-  { icon: TrendingUpIcon, value: '9-13%', label: 'annual returns' },
-  { icon: ShieldCheckIcon, value: '$50M+', label: 'assets under management' },
-  { icon: UsersIcon, value: '1000+', label: 'active investors' },
-  { icon: GlobeIcon, value: '15+', label: 'countries' },
-];
+  { icon: TrendingUpIcon, value: '9-13%', label: 'layout.returns' },
+  { icon: ShieldCheckIcon, value: '$50M+', label: 'layout.assets' },
+  { icon: UsersIcon, value: '1000+', label: 'layout.investors' },
+  { icon: GlobeIcon, value: '15+', label: 'layout.countries' },
+] as const;
 
 /** The frame of the sign-in screens: a brand panel on wide screens, the form on the right, no sidebar. */
 export function AuthLayout({ children }: { children: ReactNode }) {
+  const year = useYear();
+  const { t } = useT('auth');
   return (
     <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       {/* Always dark, whatever the theme: the `dark` class makes the Logo use its light variant. */}
@@ -27,27 +33,27 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             <Logo />
           </Link>
           <div className="my-auto max-w-md py-12">
-            <p className="text-sm font-semibold tracking-wider text-emerald-400 uppercase">Real-estate membership</p>
+            <p className="text-sm font-semibold tracking-wider text-emerald-400 uppercase">{t('layout.eyebrow')}</p>
             <p className="mt-3 text-4xl leading-tight font-semibold tracking-tight">
-              Invest in premium properties, paid in crypto.
+              {t('layout.title')}
             </p>
             <p className="mt-4 text-slate-300">
-              Choose a membership plan, earn daily dividends and follow every project from one secure account.
+              {t('layout.text')}
             </p>
             <dl className="mt-10 grid grid-cols-2 gap-4">
               {highlights.map(({ icon: Icon, value, label }) => (
                 <div key={label} className="rounded-xl border border-white/10 bg-white/5 p-4 backdrop-blur">
                   <Icon className="h-5 w-5 text-emerald-400" />
-                  <dt className="sr-only">{label}</dt>
+                  <dt className="sr-only">{t(label)}</dt>
                   <dd className="mt-3">
                     <span className="block text-2xl font-semibold">{value}</span>
-                    <span className="text-sm text-slate-400">{label}</span>
+                    <span className="text-sm text-slate-400">{t(label)}</span>
                   </dd>
                 </div>
               ))}
             </dl>
           </div>
-          <p className="text-xs text-slate-500">© {new Date().getFullYear()} Terrafund. All plans are non-refundable.</p>
+          <p className="text-xs text-slate-500">{copyright(year, t('layout.nonRefundable'))}</p>
         </div>
       </aside>
 
@@ -56,11 +62,14 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <Link
             to={paths.home.getHref()}
             className="rounded-md focus-visible:outline-2 focus-visible:outline-emerald-500 lg:invisible"
-            aria-label="Terrafund home"
+            aria-label={t('common:home')}
           >
             <Logo />
           </Link>
-          <ThemeToggle />
+          <div className="flex items-center gap-1 sm:gap-2">
+            <LanguageMenu />
+            <ThemeToggle />
+          </div>
         </header>
         <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center sm:px-8">
           <div className="w-full max-w-md">{children}</div>

@@ -13,11 +13,13 @@ import { TextLink } from '@/components/ui/text-link';
 import { onFormError } from '@/lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthHeader } from './auth-layout';
+import { useT } from '@/lib/i18n';
 
 /** Asks for a reset link. The answer is the same for any address, so the page never says whether one exists. */
 export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const forgot = useForgotPassword();
+  const { t } = useT('auth');
   const {
     register,
     handleSubmit,
@@ -38,16 +40,16 @@ export function ForgotPasswordForm() {
   if (sentTo) {
     return (
       <div>
-        <AuthHeader icon={<MailIcon className="h-6 w-6" />} title="Check your email">
-          If an account exists for <span className="font-medium break-words text-slate-900 dark:text-white">{sentTo}</span>, we have
-          sent it a link to reset the password. The link is valid for {RESET_TOKEN_TTL_SECONDS / 60} minutes.
+        <AuthHeader icon={<MailIcon className="h-6 w-6" />} title={t('forgot.sentTitle')}>
+          {t('forgot.sentBefore')} <span className="font-medium break-words text-slate-900 dark:text-white">{sentTo}</span>
+          {t('forgot.sentAfter', { minutes: RESET_TOKEN_TTL_SECONDS / 60 })}
         </AuthHeader>
         <div className="flex flex-col gap-3">
           <Link to={paths.login.getHref()} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
-            Back to login
+            {t('backToLogin')}
           </Link>
           <Button variant="ghost" onClick={() => setSentTo(null)}>
-            Use a different email
+            {t('forgot.otherEmail')}
           </Button>
         </div>
       </div>
@@ -56,26 +58,26 @@ export function ForgotPasswordForm() {
 
   return (
     <div>
-      <title>Forgot password · Terrafund</title>
-      <AuthHeader icon={<LockIcon className="h-6 w-6" />} title="Forgot your password?">
-        Enter the email address of your account and we will send you a link to choose a new password.
+      <title>{t('forgot.pageTitle')}</title>
+      <AuthHeader icon={<LockIcon className="h-6 w-6" />} title={t('forgot.title')}>
+        {t('forgot.intro')}
       </AuthHeader>
 
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={t('email')} error={errors.email?.message}>
           {(control) => (
-            <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder="you@example.com" />
+            <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder={t('emailPlaceholder')} />
           )}
         </FormField>
         <Button type="submit" size="lg" className="w-full" isLoading={forgot.isPending}>
-          Send reset link
+          {t('forgot.submit')}
         </Button>
       </form>
 
       <p className="mt-8 text-center text-sm">
         <TextLink to={paths.login.getHref()} className="inline-flex items-center gap-1.5">
           <ArrowLeftIcon className="h-4 w-4" />
-          Back to login
+          {t('backToLogin')}
         </TextLink>
       </p>
     </div>

@@ -15,6 +15,7 @@ import { needsSecondFactor, needsVerification, useLogin } from '../api/login';
 import { AuthHeader } from './auth-layout';
 import { TwoFactorForm } from './two-factor-form';
 import { VerifyEmailForm } from './verify-email-form';
+import { useT } from '@/lib/i18n';
 
 /**
  * Sign in (docs/product.md §2.4 Public screens). Success stores the session and the sign-in guard moves on to the page that
@@ -26,6 +27,7 @@ export function LoginForm() {
   const [verification, setVerification] = useState<{ email: string; remember: boolean } | null>(null);
   const [secondFactor, setSecondFactor] = useState<{ challenge: string; remember: boolean } | null>(null);
   const login = useLogin();
+  const { t } = useT('auth');
   const {
     register,
     handleSubmit,
@@ -56,36 +58,42 @@ export function LoginForm() {
 
   return (
     <div>
-      <title>Sign in · Terrafund</title>
-      <AuthHeader title="Welcome back">Sign in to your Terrafund account.</AuthHeader>
+      <title>{t('login.pageTitle')}</title>
+      <AuthHeader title={t('login.title')}>{t('login.intro')}</AuthHeader>
 
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <FormField label="Email" error={errors.email?.message}>
+      {/* Posted, should it ever be sent without the app (scripts blocked): the password stays out of the address,
+          the history and proxy logs, and the server answers with this page again (apps/api/src/plugins/web.ts). */}
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
+        <FormField label={t('email')} error={errors.email?.message}>
           {(control) => (
-            <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder="you@example.com" />
+            <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder={t('emailPlaceholder')} />
           )}
         </FormField>
 
         <FormField
-          label="Password"
+          label={t('password')}
           error={errors.password?.message}
-          labelAside={<TextLink to={paths.forgotPassword.getHref()} className="text-sm">Forgot password?</TextLink>}
+          labelAside={
+            <TextLink to={paths.forgotPassword.getHref()} className="text-sm">
+              {t('login.forgot')}
+            </TextLink>
+          }
         >
           {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
         </FormField>
 
-        <Checkbox id="login-remember-me" label="Remember me" {...register('rememberMe')} />
+        <Checkbox id="login-remember-me" label={t('login.remember')} {...register('rememberMe')} />
 
         <Button type="submit" size="lg" className="w-full" isLoading={login.isPending}>
-          Sign in
+          {t('login.submit')}
         </Button>
       </form>
 
       <p className="mt-8 text-center text-sm text-slate-500 dark:text-slate-400">
-        Don&apos;t have an account?{' '}
+        {t('login.noAccount')}{' '}
         {/* The remembered page travels along, so signing up still ends where the visitor was going. */}
         <TextLink to={paths.register.getHref()} state={location.state}>
-          Create an account
+          {t('login.createAccount')}
         </TextLink>
       </p>
     </div>

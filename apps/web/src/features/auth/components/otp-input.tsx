@@ -1,6 +1,7 @@
 import { useId, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import { OTP_LENGTH } from '@terrafund/contracts';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 
 type OtpInputProps = {
   /** OTP_LENGTH characters, a space for an empty box; '' means all empty. */
@@ -23,6 +24,7 @@ const digitsOf = (text: string) => text.replace(/\D/g, '');
  * back to the previous one, arrow keys move, and a pasted or autofilled code fills every box.
  */
 export function OtpInput({ value, onChange, onBlur, ref, invalid, describedBy, disabled }: OtpInputProps) {
+  const { t } = useT('auth');
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
   const idPrefix = useId();
   const slots = toSlots(value);
@@ -106,14 +108,14 @@ export function OtpInput({ value, onChange, onBlur, ref, invalid, describedBy, d
 
   return (
     <fieldset>
-      <legend className="sr-only">Verification code</legend>
+      <legend className="sr-only">{t('verify.code')}</legend>
       <div className="flex justify-between gap-2 sm:gap-3">
         {slots.map((digit, index) => {
           const id = `${idPrefix}-${index}`;
           return (
             <div key={id} className="flex-1">
               <label htmlFor={id} className="sr-only">
-                Digit {index + 1} of {OTP_LENGTH}
+                {t('verify.digit', { position: index + 1, total: OTP_LENGTH })}
               </label>
               <input
                 id={id}

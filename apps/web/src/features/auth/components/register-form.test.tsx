@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@terrafund/contracts';
+import { passwordStrengthProblem, personalInputs } from '@terrafund/contracts/password-strength';
 import { callsTo, expectToast, mockApi, renderApp } from '@/testing/test-utils';
 
 async function openRegister() {
@@ -23,7 +23,7 @@ async function registerAda(user: UserEvent, password = 'analytical-engine') {
   await user.click(submit());
 }
 
-describe('registration form', () => {
+describe('registration form', { timeout: 20_000 }, () => {
   it('shows every required-field message, the terms one included, without calling the server', async () => {
     const fetchMock = mockApi({});
     const { user } = await openRegister();
@@ -92,14 +92,32 @@ describe('registration form', () => {
     await expectToast('Registration failed');
   });
 
-  it('shows the server\'s refusal of a common password under the password field', async () => {
-    mockApi({ 'POST /users/register': () => ({ status: 400, body: { message: messages.validation.passwordTooCommon, code: 'VALIDATION_ERROR', fields: { password: messages.validation.passwordTooCommon } } }) });
+  it.each(['Password123!', 'Passw0rd!', 'Qwerty123456!', 'Iloveyou1!', 'iloveyou'])(
+    'refuses "%s" without sending it, with the strength rule\'s reason under the password field',
+    async (password) => {
+      const fetchMock = mockApi({});
+      const { user } = await openRegister();
+
+      await registerAda(user, password);
+
+      // The same rule and words the API applies (packages/contracts), with Ada's own names and address.
+      const reason = passwordStrengthProblem(password, personalInputs({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }));
+      expect(reason).toEqual(expect.any(String));
+      await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(reason!));
+      expect(screen.getByLabelText('Password')).toHaveFocus();
+      expect(callsTo(fetchMock, 'POST', '/users/register')).toHaveLength(0);
+    },
+  );
+
+  it('shows the server\'s refusal of a password under the password field', async () => {
+    const refusal = 'This is a commonly used password. Add more words that are less common.';
+    mockApi({ 'POST /users/register': () => ({ status: 400, body: { message: refusal, code: 'VALIDATION_ERROR', fields: { password: refusal } } }) });
     const { user } = await openRegister();
 
-    await registerAda(user, 'password123');
+    await registerAda(user);
 
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(messages.validation.passwordTooCommon));
-    await expectToast(messages.validation.passwordTooCommon);
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(refusal));
+    await expectToast(refusal);
   });
 
   it('opens the terms without ticking the box', async () => {

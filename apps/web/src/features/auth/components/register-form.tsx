@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
-import { messages, registerForm } from '@terrafund/contracts';
+import { loadPasswordStrength, messages, registerForm } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -18,8 +18,8 @@ import { AuthHeader } from './auth-layout';
 import { VerifyEmailForm } from './verify-email-form';
 import { LegalModal } from '@/components/legal/legal-modal';
 import { TermsAndConditions } from '@/components/legal/terms-and-conditions';
+import { useT } from '@/lib/i18n';
 
-const optional = <span className="text-xs font-normal text-slate-400 dark:text-slate-500">Optional</span>;
 
 /** Registration (docs/product.md §2.4 Public screens), followed by the e-mail code screen: every new account is verified first. */
 export function RegisterForm() {
@@ -28,6 +28,8 @@ export function RegisterForm() {
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
   const [termsOpen, setTermsOpen] = useState(false);
   const registration = useRegister();
+  const { t } = useT('auth');
+  const optional = <span className="text-xs font-normal text-slate-400 dark:text-slate-500">{t('register.optional')}</span>;
   const {
     register,
     handleSubmit,
@@ -71,25 +73,26 @@ export function RegisterForm() {
 
   return (
     <div>
-      <title>Create an account · Terrafund</title>
-      <AuthHeader title="Create your account">Start investing in real estate in a few minutes.</AuthHeader>
+      <title>{t('register.pageTitle')}</title>
+      <AuthHeader title={t('register.title')}>{t('register.intro')}</AuthHeader>
 
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {/* The strength rule's word lists start loading when the form is first used, not with the page. */}
+      <form onSubmit={onSubmit} onFocus={() => void loadPasswordStrength()} noValidate className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <NameFields register={register} errors={errors} />
         </div>
 
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={t('email')} error={errors.email?.message}>
           {(control) => (
-            <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder="you@example.com" />
+            <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder={t('emailPlaceholder')} />
           )}
         </FormField>
 
-        <FormField label="Phone" labelAside={optional} error={errors.phone?.message}>
+        <FormField label={t('register.phone')} labelAside={optional} error={errors.phone?.message}>
           {(control) => <Input {...control} {...register('phone')} type="tel" autoComplete="tel" placeholder="+1 555 123 4567" />}
         </FormField>
 
-        <NewPasswordFields field="password" label="Password" register={register} errors={errors} />
+        <NewPasswordFields field="password" label={t('password')} register={register} errors={errors} />
 
         <Checkbox
           id="register-terms"
@@ -97,7 +100,7 @@ export function RegisterForm() {
           error={errors.terms?.message}
           label={
             <>
-              I agree to the{' '}
+              {t('register.agree')}{' '}
               <button
                 type="button"
                 onClick={(event) => {
@@ -107,25 +110,25 @@ export function RegisterForm() {
                 }}
                 className="rounded-sm font-medium text-emerald-600 underline-offset-2 hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-emerald-400"
               >
-                terms and conditions
+                {t('register.terms')}
               </button>
             </>
           }
         />
 
         <Button type="submit" size="lg" className="w-full" isLoading={registration.isPending}>
-          Create account
+          {t('register.submit')}
         </Button>
       </form>
 
       <p className="mt-8 text-center text-sm text-slate-500 dark:text-slate-400">
-        Already have an account?{' '}
+        {t('register.haveAccount')}{' '}
         <TextLink to={paths.login.getHref()} state={location.state}>
-          Sign in
+          {t('register.signIn')}
         </TextLink>
       </p>
 
-      <LegalModal title="Terms and Conditions" open={termsOpen} onClose={() => setTermsOpen(false)}>
+      <LegalModal title={t('register.termsTitle')} open={termsOpen} onClose={() => setTermsOpen(false)}>
         <TermsAndConditions />
       </LegalModal>
     </div>

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { messages, PASSWORD_RESET_REDIRECT_MS, resetPasswordForm } from '@terrafund/contracts';
+import { loadPasswordStrength, messages, PASSWORD_RESET_REDIRECT_MS, resetPasswordForm } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { AlertTriangleIcon, CheckCircleIcon, LockIcon } from 'lucide-react';
@@ -12,20 +12,22 @@ import { TextLink } from '@/components/ui/text-link';
 import { onFormError } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AuthHeader } from './auth-layout';
+import { useT } from '@/lib/i18n';
 
 /** Shown when /reset-password is opened without its token (docs/product.md §2.3 Layout). */
 export function InvalidResetLink() {
+  const { t } = useT('auth');
   return (
     <div>
-      <title>Invalid reset link · Terrafund</title>
-      <AuthHeader icon={<AlertTriangleIcon className="h-6 w-6" />} iconTone="warning" title="Invalid Reset Link">
-        This password reset link is incomplete or no longer valid. Request a new one and use the link in the latest email.
+      <title>{t('reset.invalidPageTitle')}</title>
+      <AuthHeader icon={<AlertTriangleIcon className="h-6 w-6" />} iconTone="warning" title={t('reset.invalidTitle')}>
+        {t('reset.invalidText')}
       </AuthHeader>
       <Link to={paths.forgotPassword.getHref()} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
-        Request a new reset link
+        {t('reset.requestNew')}
       </Link>
       <p className="mt-8 text-center text-sm">
-        <TextLink to={paths.login.getHref()}>Back to login</TextLink>
+        <TextLink to={paths.login.getHref()}>{t('backToLogin')}</TextLink>
       </p>
     </div>
   );
@@ -36,6 +38,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   const reset = useResetPassword();
+  const { t } = useT('auth');
   const {
     register,
     handleSubmit,
@@ -65,11 +68,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (done) {
     return (
       <div>
-        <AuthHeader icon={<CheckCircleIcon className="h-6 w-6" />} title="Password updated">
-          Your password has been reset. Taking you to the sign-in page…
+        <AuthHeader icon={<CheckCircleIcon className="h-6 w-6" />} title={t('reset.doneTitle')}>
+          {t('reset.doneText')}
         </AuthHeader>
         <Link to={paths.login.getHref()} replace className={buttonClasses({ size: 'lg', className: 'w-full' })}>
-          Go to login now
+          {t('reset.goToLogin')}
         </Link>
       </div>
     );
@@ -77,21 +80,22 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <div>
-      <title>Reset password · Terrafund</title>
-      <AuthHeader icon={<LockIcon className="h-6 w-6" />} title="Choose a new password">
-        Choose a strong password you do not use elsewhere. Changing it signs you out on your other devices.
+      <title>{t('reset.pageTitle')}</title>
+      <AuthHeader icon={<LockIcon className="h-6 w-6" />} title={t('reset.title')}>
+        {t('reset.intro')}
       </AuthHeader>
 
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <NewPasswordFields field="newPassword" label="New password" register={register} errors={errors} />
+      {/* The strength rule's word lists start loading when the form is first used, not with the page. */}
+      <form onSubmit={onSubmit} onFocus={() => void loadPasswordStrength()} noValidate className="space-y-5">
+        <NewPasswordFields field="newPassword" label={t('reset.newPassword')} register={register} errors={errors} />
         <Button type="submit" size="lg" className="w-full" isLoading={reset.isPending}>
-          Reset password
+          {t('reset.submit')}
         </Button>
       </form>
 
       <p className="mt-8 text-center text-sm text-slate-500 dark:text-slate-400">
-        Link expired?{' '}
-        <TextLink to={paths.forgotPassword.getHref()}>Request a new one</TextLink>
+        {t('reset.expired')}{' '}
+        <TextLink to={paths.forgotPassword.getHref()}>{t('reset.requestOne')}</TextLink>
       </p>
     </div>
   );

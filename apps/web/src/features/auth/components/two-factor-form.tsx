@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useLoginSecondFactor } from '../api/login-second-factor';
 import { AuthHeader } from './auth-layout';
+import { useT } from '@/lib/i18n';
 
 /**
  * The sign-in's second step when the account has two-factor sign-in: the 6-digit code from the authenticator
@@ -17,6 +18,7 @@ export function TwoFactorForm({ challenge, remember, onBack }: { challenge: stri
   const [useRecovery, setUseRecovery] = useState(false);
   const [error, setError] = useState<string>();
   const login = useLoginSecondFactor(remember);
+  const { t } = useT('auth');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,12 +46,12 @@ export function TwoFactorForm({ challenge, remember, onBack }: { challenge: stri
 
   return (
     <div>
-      <title>Two-factor sign-in · Terrafund</title>
-      <AuthHeader title="Two-factor authentication">
-        {useRecovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.'}
+      <title>{t('twoFactor.pageTitle')}</title>
+      <AuthHeader title={t('twoFactor.title')}>
+        {useRecovery ? t('twoFactor.recoveryIntro') : t('twoFactor.codeIntro')}
       </AuthHeader>
       <form onSubmit={submit} noValidate className="space-y-5">
-        <FormField label={useRecovery ? 'Recovery code' : 'Authentication code'} error={error}>
+        <FormField label={useRecovery ? t('twoFactor.recoveryCode') : t('twoFactor.code')} error={error}>
           {(control) => (
             <Input
               {...control}
@@ -64,7 +66,7 @@ export function TwoFactorForm({ challenge, remember, onBack }: { challenge: stri
           )}
         </FormField>
         <Button type="submit" size="lg" className="w-full" isLoading={login.isPending}>
-          Verify
+          {t('twoFactor.submit')}
         </Button>
       </form>
       <div className="mt-6 flex justify-between text-sm">
@@ -77,10 +79,10 @@ export function TwoFactorForm({ challenge, remember, onBack }: { challenge: stri
             setCode('');
           }}
         >
-          {useRecovery ? 'Use the authenticator code' : 'Use a recovery code'}
+          {useRecovery ? t('twoFactor.useCode') : t('twoFactor.useRecovery')}
         </button>
         <button type="button" className="text-slate-500 hover:underline" onClick={onBack}>
-          Back to sign in
+          {t('twoFactor.back')}
         </button>
       </div>
     </div>

@@ -11,6 +11,7 @@ import { useVerifyOtp } from '../api/verify-otp';
 import { useCountdown } from '../hooks/use-countdown';
 import { AuthHeader } from './auth-layout';
 import { OtpInput } from './otp-input';
+import { useT } from '@/lib/i18n';
 
 type VerifyEmailFormProps = {
   email: string;
@@ -25,6 +26,7 @@ type VerifyEmailFormProps = {
  */
 export function VerifyEmailForm({ email, remember, onBack }: VerifyEmailFormProps) {
   const errorId = useId();
+  const { t, say } = useT('auth');
   const verify = useVerifyOtp({ remember });
   const resend = useResendOtp();
   const { secondsLeft, restart } = useCountdown(OTP_RESEND_COOLDOWN_SECONDS);
@@ -70,9 +72,9 @@ export function VerifyEmailForm({ email, remember, onBack }: VerifyEmailFormProp
 
   return (
     <div>
-      <AuthHeader icon={<MailIcon className="h-6 w-6" />} title="Verify your email">
-        We sent a 6-digit code to <span className="font-medium break-words text-slate-900 dark:text-white">{email}</span>. Enter it
-        below to continue.
+      <AuthHeader icon={<MailIcon className="h-6 w-6" />} title={t('verify.title')}>
+        {t('verify.sentBefore')} <span className="font-medium break-words text-slate-900 dark:text-white">{email}</span>
+        {t('verify.sentAfter')}
       </AuthHeader>
 
       <form onSubmit={onSubmit} noValidate className="space-y-6">
@@ -92,7 +94,7 @@ export function VerifyEmailForm({ email, remember, onBack }: VerifyEmailFormProp
               />
               {fieldState.error && (
                 <p id={errorId} className="mt-2 text-sm text-rose-600 dark:text-rose-400">
-                  {fieldState.error.message}
+                  {fieldState.error.message && say(fieldState.error.message)}
                 </p>
               )}
             </div>
@@ -100,25 +102,25 @@ export function VerifyEmailForm({ email, remember, onBack }: VerifyEmailFormProp
         />
 
         <Button type="submit" size="lg" className="w-full" isLoading={verify.isPending}>
-          Verify
+          {t('verify.submit')}
         </Button>
       </form>
 
       <div className="mt-6 flex flex-col items-center gap-4 text-sm">
         <p className="text-slate-500 dark:text-slate-400">
-          Didn&apos;t receive the code?{' '}
+          {t('verify.noCode')}{' '}
           <button
             type="button"
             onClick={onResend}
             disabled={secondsLeft > 0 || resend.isPending}
             className="font-medium text-emerald-600 hover:text-emerald-500 disabled:cursor-not-allowed disabled:text-slate-400 dark:text-emerald-400 dark:hover:text-emerald-300 dark:disabled:text-slate-500"
           >
-            {secondsLeft > 0 ? `Resend code in ${secondsLeft}s` : 'Resend code'}
+            {secondsLeft > 0 ? t('verify.resendIn', { seconds: secondsLeft }) : t('verify.resend')}
           </button>
         </p>
         <Button variant="ghost" size="sm" onClick={onBack}>
           <ArrowLeftIcon className="h-4 w-4" />
-          Back to login
+          {t('backToLogin')}
         </Button>
       </div>
     </div>

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectionPeriod, ProjectionPoint } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The range the dashboard's chart opens on (docs/product.md §5.11 Projection). */
 export const FIRST_PROJECTION_PERIOD: ProjectionPeriod = '1M';
-
-export const investmentPerformanceKey = ['users', 'investment-performance'] as const;
 
 /** The cumulative projection over one range, a point a day; an empty array without a membership. */
 export const getInvestmentPerformance = (period: ProjectionPeriod, signal?: AbortSignal) =>
@@ -13,7 +12,7 @@ export const getInvestmentPerformance = (period: ProjectionPeriod, signal?: Abor
 
 export const investmentPerformanceQueryOptions = (period: ProjectionPeriod) =>
   queryOptions({
-    queryKey: [...investmentPerformanceKey, period],
+    queryKey: queryKeys.investmentPerformance(period),
     queryFn: ({ signal }) => getInvestmentPerformance(period, signal),
     // Spec section 8: a dashboard load failure is logged only, with no user message.
     meta: { skipGlobalToast: true },

@@ -3,9 +3,7 @@ import type { User } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
-
-// The spec's line, as it words it: which features are gated is not listed here.
-const unlocks = 'Completing KYC verification unlocks all platform features.';
+import { useT } from '@/lib/i18n';
 
 /**
  * Whether the account is verified, and what to do when it is not (docs/product.md §4.1 Statuses, the dashboard notice):
@@ -13,32 +11,34 @@ const unlocks = 'Completing KYC verification unlocks all platform features.';
  * says that completing it unlocks all platform features, and links to /kyc ("Complete KYC now").
  */
 export function KycNotice({ user }: { user: Pick<User, 'kycVerified' | 'kycStatus'> }) {
+  const { t } = useT('dashboard');
   if (user.kycVerified) {
     return (
-      <Alert tone="success" title="Your account is verified">
-        Your identity has been confirmed. Every platform feature is open to you.
+      <Alert tone="success" title={t('kycNotice.verifiedTitle')}>
+        {t('kycNotice.verifiedText')}
       </Alert>
     );
   }
 
   const status =
     user.kycStatus === 'pending'
-      ? 'Your documents are being reviewed; this usually takes 1-2 business days. '
+      ? t('kycNotice.pending')
       : user.kycStatus === 'rejected'
-        ? 'Your last submission was not approved; please review it and submit again. '
+        ? t('kycNotice.rejected')
         : '';
   return (
     <Alert
       tone="warning"
-      title="Please complete your KYC verification"
+      title={t('kycNotice.title')}
       action={
         <Link to={paths.kyc.getHref()} className={buttonClasses({ size: 'sm', variant: 'secondary' })}>
-          Complete KYC now
+          {t('kycNotice.action')}
         </Link>
       }
     >
       {status}
-      {unlocks}
+      {/* The spec's line, as it words it: which features are gated is not listed here. */}
+      {t('kycNotice.unlocks')}
     </Alert>
   );
 }

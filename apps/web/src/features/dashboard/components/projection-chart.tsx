@@ -5,6 +5,7 @@ import { ChartColumnIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { FIRST_PROJECTION_PERIOD, useInvestmentPerformance } from '../api/get-investment-performance';
 import { useLogError } from '@/lib/use-log-error';
+import { useT } from '@/lib/i18n';
 
 const ProjectionPlot = lazy(() => import('./projection-plot').then((module) => ({ default: module.ProjectionPlot })));
 
@@ -14,6 +15,7 @@ const loadingBox = (
 
 /** "Projected Investment Growth" with its range buttons (docs/product.md §2.5 Member screens, Dashboard; section 9, ranges). */
 export function ProjectionChart() {
+  const { t } = useT('dashboard');
   const [period, setPeriod] = useState<ProjectionPeriod>(FIRST_PROJECTION_PERIOD);
   const performance = useInvestmentPerformance(period);
   useLogError(performance.error, 'the investment projection');
@@ -29,7 +31,7 @@ export function ProjectionChart() {
         <span className="flex h-11 w-11 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
           <ChartColumnIcon className="h-5 w-5" aria-hidden="true" />
         </span>
-        <p className="text-sm text-slate-500 dark:text-slate-400">No projection data available</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t('projection.empty')}</p>
       </div>
     );
   } else {
@@ -45,9 +47,9 @@ export function ProjectionChart() {
       <section aria-labelledby="projection-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="projection-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-            Projected Investment Growth
+            {t('projection.title')}
           </h2>
-          <div role="group" aria-label="Projection range" className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+          <div role="group" aria-label={t('projection.range')} className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
             {PROJECTION_PERIODS.map((value) => (
               <button
                 key={value}

@@ -1,25 +1,32 @@
 import { useId } from 'react';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import type { ProjectionPoint } from '@terrafund/contracts';
 import { formatDate, formatUsd } from '@/lib/format';
+import { currentLanguage, useT } from '@/lib/i18n';
+import { INTL_LOCALES } from '@terrafund/contracts/i18n';
 import { pickTicks } from '../utils/countdown';
 
-export const VALUE_LABEL = 'Projected Value';
 const MAX_TICKS = 7;
 const CHART_HEIGHT = 288;
 
-/** "Jan 05": the chart's date format (docs/product.md §5.11 Projection). */
-const tickDate = (date: string) => format(parseISO(date), 'MMM dd');
+/**
+ * "Jan 05": the chart's date format (docs/product.md §5.11 Projection), in the language's own order and month
+ * names ("05 ene", "05 janv."). The points are calendar days: read and written in the browser's time zone, as
+ * date-fns's parseISO reads them.
+ */
+export const tickDate = (date: string) =>
+  new Intl.DateTimeFormat(INTL_LOCALES[currentLanguage()], { month: 'short', day: '2-digit' }).format(parseISO(date));
 
 function ProjectionTooltip({ active, payload }: Partial<TooltipContentProps<number, string>>) {
   const point = payload?.[0]?.payload as ProjectionPoint | undefined;
+  const { t } = useT('dashboard');
   if (!active || !point) return null;
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-md dark:border-slate-700 dark:bg-slate-900">
       <p className="text-slate-500 dark:text-slate-400">{formatDate(point.date)}</p>
       <p className="mt-0.5 font-semibold text-slate-900 tabular-nums dark:text-white">
-        {VALUE_LABEL}: {formatUsd(point.value)}
+        {t('projection.value')}: {formatUsd(point.value)}
       </p>
     </div>
   );
@@ -30,13 +37,14 @@ function ProjectionTooltip({ active, payload }: Partial<TooltipContentProps<numb
  * no projection yet never downloads or runs the charting library (issue 17: Total Blocking Time).
  */
 export function ProjectionPlot({ points }: { points: ProjectionPoint[] }) {
+  const { t } = useT('dashboard');
   const gradientId = `projection-fill-${useId().replace(/:/g, '')}`;
   const ticks = pickTicks(
     points.map((p) => p.date),
     MAX_TICKS,
   );
   return (
-    <div className="h-72 text-slate-500 dark:text-slate-400" role="img" aria-label={`${VALUE_LABEL} chart`}>
+    <div className="h-72 text-slate-500 dark:text-slate-400" role="img" aria-label={t('projection.chart')}>
       <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={{ width: 600, height: CHART_HEIGHT }}>
         <AreaChart data={points} margin={{ top: 8, right: 28, bottom: 0, left: 0 }}>
           <defs>
@@ -69,7 +77,7 @@ export function ProjectionPlot({ points }: { points: ProjectionPoint[] }) {
           <Area
             type="monotone"
             dataKey="value"
-            name={VALUE_LABEL}
+            name={t('projection.value')}
             stroke="#10b981"
             strokeWidth={2}
             fill={`url(#${gradientId})`}

@@ -2,23 +2,21 @@ import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { BuildingIcon, UserIcon, WalletIcon } from 'lucide-react';
+import { useT } from '@/lib/i18n';
 
-const links: Array<{ title: string; text: string; href: string; icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
+const links: Array<{ id: 'plans' | 'projects' | 'profile'; href: string; icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
   {
-    title: 'Membership plans',
-    text: 'Choose or switch the plan that pays your daily dividends.',
+    id: 'plans',
     href: paths.wallet.getHref(),
     icon: WalletIcon,
   },
   {
-    title: 'Investment projects',
-    text: 'Browse residential, commercial and land projects open for funding.',
+    id: 'projects',
     href: paths.projects.getHref(),
     icon: BuildingIcon,
   },
   {
-    title: 'Your profile',
-    text: 'Keep your personal details and password up to date.',
+    id: 'profile',
     href: paths.profile.getHref(),
     icon: UserIcon,
   },
@@ -26,13 +24,14 @@ const links: Array<{ title: string; text: string; href: string; icon: ComponentT
 
 /** Where to go next from the dashboard. */
 export function QuickLinks() {
+  const { t } = useT('dashboard');
   return (
     <section aria-labelledby="quick-links-title">
       <h2 id="quick-links-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-        Get started
+        {t('quickLinks.title')}
       </h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {links.map(({ title, text, href, icon: Icon }) => (
+        {links.map(({ id, href, icon: Icon }) => (
           <li key={href}>
             <Link
               to={href}
@@ -43,9 +42,9 @@ export function QuickLinks() {
               </span>
               <span>
                 <span className="block font-semibold text-slate-900 group-hover:text-emerald-700 dark:text-white dark:group-hover:text-emerald-300">
-                  {title}
+                  {t(`quickLinks.${id}.title`)}
                 </span>
-                <span className="mt-1 block text-sm text-slate-500 dark:text-slate-400">{text}</span>
+                <span className="mt-1 block text-sm text-slate-500 dark:text-slate-400">{t(`quickLinks.${id}.text`)}</span>
               </span>
             </Link>
           </li>

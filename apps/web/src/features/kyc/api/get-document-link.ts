@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { KycDocumentLink } from '@terrafund/contracts';
 import { getDocumentLink, parseDocumentUrl } from '@/lib/kyc-links';
+import { queryKeys } from '@/lib/query-keys';
 
 /** How long before a signed link expires it is replaced, so a preview never shows a dead link. */
 const RENEW_BEFORE_EXPIRY_MS = 30_000;
@@ -26,7 +27,7 @@ function renewIn(query: { state: { data: KycDocumentLink | undefined } }) {
  */
 export const documentLinkQueryOptions = (fileUrl: string) =>
   queryOptions({
-    queryKey: ['kyc', 'document-link', fileUrl],
+    queryKey: queryKeys.kycDocumentLink(fileUrl),
     queryFn: ({ signal }) => getUploadedDocumentLink(fileUrl, signal),
     staleTime: renewIn,
     refetchInterval: (query) => renewIn(query) || false,

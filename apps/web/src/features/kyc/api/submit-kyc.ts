@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { messages, type KycStatus, type KycSubmitBody, type User, type UserWithKyc } from '@terrafund/contracts';
 import { api, errorMessage } from '@/lib/api-client';
-import { profileQueryKey } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
+import { localizeMessage } from '@terrafund/contracts/i18n';
+import { i18n } from '@/lib/i18n';
 
 export const submitKyc = (body: KycSubmitBody) => api.post<UserWithKyc>('/kyc/submit', body);
 
@@ -19,21 +21,21 @@ export function useSubmitKyc() {
     mutationFn: submitKyc,
     onMutate: async (): Promise<{ previousStatus?: KycStatus }> => {
       // A profile refresh still on its way would overwrite the optimistic status.
-      await queryClient.cancelQueries({ queryKey: profileQueryKey });
-      const previousStatus = queryClient.getQueryData<User>(profileQueryKey)?.kycStatus;
-      queryClient.setQueryData<User>(profileQueryKey, (user) => user && { ...user, kycStatus: 'pending' });
+      await queryClient.cancelQueries({ queryKey: queryKeys.profile() });
+      const previousStatus = queryClient.getQueryData<User>(queryKeys.profile())?.kycStatus;
+      queryClient.setQueryData<User>(queryKeys.profile(), (user) => user && { ...user, kycStatus: 'pending' });
       return { previousStatus };
     },
     onError: (error, _body, context) => {
       const previousStatus = context?.previousStatus;
-      if (previousStatus) queryClient.setQueryData<User>(profileQueryKey, (user) => user && { ...user, kycStatus: previousStatus });
-      toast.error(errorMessage(error, messages.kyc.submitFailed));
+      if (previousStatus) queryClient.setQueryData<User>(queryKeys.profile(), (user) => user && { ...user, kycStatus: previousStatus });
+      toast.error(errorMessage(error, localizeMessage(i18n.t, messages.kyc.submitFailed)));
     },
     onSuccess: (user) => {
-      queryClient.setQueryData<User>(profileQueryKey, user);
-      toast.success(messages.kyc.submitted);
+      queryClient.setQueryData<User>(queryKeys.profile(), user);
+      toast.success(localizeMessage(i18n.t, messages.kyc.submitted));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.profile() }),
     meta: { skipGlobalToast: true },
   });
 }

@@ -1,10 +1,11 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
-import { KYC_DOCUMENT_LABELS, messages, type KycDocumentType } from '@terrafund/contracts';
+import { messages, type KycDocumentType } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, TrashIcon, UploadIcon } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import { useUploadDocument } from '../api/upload-document';
 import { acceptFor, checkDocumentFile, formatsFor } from '../utils/documents';
 import { DocumentPreview } from './document-preview';
@@ -34,7 +35,8 @@ export function DocumentUpload({ type, fileUrl, onUploaded, onRemove, invalid, d
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const label = KYC_DOCUMENT_LABELS[type];
+  const { t, say } = useT('kyc');
+  const label = t(`documentTypes.${type}`);
   const upload = useUploadDocument();
   const [error, setError] = useState<string | null>(null);
 
@@ -44,7 +46,8 @@ export function DocumentUpload({ type, fileUrl, onUploaded, onRemove, invalid, d
     event.target.value = '';
     if (!file) return;
 
-    const refusal = checkDocumentFile(type, file);
+    const checked = checkDocumentFile(type, file);
+    const refusal = checked && say(checked);
     if (refusal) {
       setError(refusal);
       toast.error(refusal);
@@ -52,16 +55,16 @@ export function DocumentUpload({ type, fileUrl, onUploaded, onRemove, invalid, d
     }
 
     setError(null);
-    const toastId = toast.loading(messages.kyc.uploading);
+    const toastId = toast.loading(say(messages.kyc.uploading));
     upload.mutate(
       { documentType: type, file },
       {
         onSuccess: ({ fileUrl: uploaded }) => {
-          toast.success(messages.kyc.uploaded, { id: toastId });
+          toast.success(say(messages.kyc.uploaded), { id: toastId });
           onUploaded(uploaded);
         },
         onError: (failure) => {
-          const message = errorMessage(failure, messages.kyc.uploadFailed);
+          const message = errorMessage(failure, say(messages.kyc.uploadFailed));
           setError(message);
           toast.error(message, { id: toastId });
         },
@@ -91,12 +94,12 @@ export function DocumentUpload({ type, fileUrl, onUploaded, onRemove, invalid, d
             {fileUrl && (
               <>
                 <CheckCircleIcon className="h-4 w-4 text-emerald-600 dark:text-emerald-400" />
-                <span className="sr-only">(uploaded)</span>
+                <span className="sr-only">{t('documents.uploaded')}</span>
               </>
             )}
           </h3>
           <p id={hintId} className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-            {formatsFor(type)}, up to 5MB
+            {t('documents.formats', { formats: t(formatsFor(type)) })}
           </p>
         </div>
       </div>
@@ -107,7 +110,7 @@ export function DocumentUpload({ type, fileUrl, onUploaded, onRemove, invalid, d
         ) : (
           <div className="flex h-40 flex-col items-center justify-center gap-2 rounded-lg bg-slate-50 text-slate-400 dark:bg-slate-800/50 dark:text-slate-500">
             <UploadIcon className="h-7 w-7" />
-            <span className="text-xs">No file yet</span>
+            <span className="text-xs">{t('documents.noFile')}</span>
           </div>
         )}
       </div>
@@ -129,13 +132,13 @@ export function DocumentUpload({ type, fileUrl, onUploaded, onRemove, invalid, d
           ) : (
             <UploadIcon className="h-4 w-4" />
           )}
-          {upload.isPending ? 'Uploading…' : fileUrl ? 'Replace file' : 'Choose file'}
-          <span className="sr-only"> for {label}</span>
+          {upload.isPending ? t('documents.uploading') : fileUrl ? t('documents.replace') : t('documents.choose')}
+          <span className="sr-only">{t('documents.forLabel', { label })}</span>
         </label>
         {fileUrl && !upload.isPending && (
-          <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${label}`}>
+          <Button variant="ghost" size="sm" onClick={onRemove} aria-label={t('documents.removeLabel', { label })}>
             <TrashIcon className="h-4 w-4" />
-            Remove
+            {t('documents.remove')}
           </Button>
         )}
       </div>

@@ -2,8 +2,9 @@ import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { KYC_REQUIRED_DOCUMENTS, type KycDocumentType } from '@terrafund/contracts';
 import { Checkbox } from '@/components/ui/checkbox';
-import type { KycDocument } from '../utils/documents';
+import { sayKycMessage, type KycDocument } from '../utils/documents';
 import type { KycFormValues } from '../utils/kyc-form';
+import { useT } from '@/lib/i18n';
 import { DocumentUpload } from './document-upload';
 
 /**
@@ -14,6 +15,8 @@ export function DocumentsStep({ form }: { form: UseFormReturn<KycFormValues> }) 
   const { register, watch, setValue, formState } = form;
   const { errors, isSubmitted } = formState;
   const documentsErrorId = useId();
+  const { t, say } = useT('kyc');
+  const idType = watch('idType');
   const documents = watch('documents');
   const needed = KYC_REQUIRED_DOCUMENTS[watch('idType')];
   const documentsError = errors.documents?.message ?? errors.documents?.root?.message;
@@ -29,7 +32,7 @@ export function DocumentsStep({ form }: { form: UseFormReturn<KycFormValues> }) 
     <div className="space-y-6">
       <div
         role="group"
-        aria-label="Documents"
+        aria-label={t('documents.group')}
         aria-describedby={documentsError ? documentsErrorId : undefined}
         className={needed.length === 3 ? 'grid gap-4 md:grid-cols-3' : 'grid gap-4 md:grid-cols-2'}
       >
@@ -47,7 +50,7 @@ export function DocumentsStep({ form }: { form: UseFormReturn<KycFormValues> }) 
       </div>
       {documentsError && (
         <p id={documentsErrorId} className="-mt-2 text-sm text-rose-600 dark:text-rose-400">
-          {documentsError}
+          {sayKycMessage(documentsError, { idType, documents })}
         </p>
       )}
 
@@ -55,8 +58,8 @@ export function DocumentsStep({ form }: { form: UseFormReturn<KycFormValues> }) 
         <Checkbox
           id="kyc-confirmed"
           {...register('confirmed')}
-          error={errors.confirmed?.message}
-          label="I confirm that the information and documents I have provided are accurate and belong to me, and I agree to their use for identity verification."
+          error={errors.confirmed?.message && say(errors.confirmed.message)}
+          label={t('documents.confirm')}
         />
       </div>
     </div>

@@ -1,6 +1,7 @@
 import type { KycInfo, User } from '@terrafund/contracts';
 import { PageHeader } from '@/components/ui/page-header';
 import { useUser } from '@/lib/auth';
+import { useT } from '@/lib/i18n';
 import { useSubmitKyc } from '../api/submit-kyc';
 import { KycApprovedStatus, KycPendingStatus, KycRejectedStatus } from './kyc-status';
 import { KycWizard } from './kyc-wizard';
@@ -12,6 +13,7 @@ type UserWithOptionalKyc = User & { kyc?: KycInfo | null };
 export function KycPage() {
   const user: UserWithOptionalKyc = useUser();
   const submission = useSubmitKyc();
+  const { t } = useT('kyc');
   const { kycStatus } = user;
 
   // While a submission is on its way the status already reads pending (docs/product.md §4.1 Statuses). The wizard
@@ -26,10 +28,10 @@ export function KycPage() {
 
   return (
     <div className="space-y-6">
-      <title>KYC Verification · Terrafund</title>
+      <title>{t('page.documentTitle')}</title>
       <PageHeader
-        title="KYC Verification"
-        description="Verify your identity to unlock investing in projects and withdrawing funds."
+        title={t('page.title')}
+        description={t('page.description')}
       />
       {status}
       {showWizard && (

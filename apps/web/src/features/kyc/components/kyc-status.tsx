@@ -8,6 +8,7 @@ import { CheckCircleIcon, ClockIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { usePublicConfig } from '@/lib/public-config';
+import { useT } from '@/lib/i18n';
 
 const tones = {
   pending: 'bg-amber-50 text-amber-600 ring-amber-100 dark:bg-amber-500/10 dark:text-amber-400 dark:ring-amber-500/20',
@@ -39,45 +40,44 @@ function StatusCard({
 
 /** Spec section 2: usually 1-2 business days; the member can browse but not invest meanwhile. */
 export function KycPendingStatus({ submittedAt }: { submittedAt?: string | null }) {
+  const { t } = useT('kyc');
   return (
     <StatusCard
       tone="pending"
       icon={<ClockIcon className="h-8 w-8" />}
-      title="Verification in Progress"
+      title={t('status.pendingTitle')}
       actions={
         <>
           <Link to={paths.projects.getHref()} className={buttonClasses()}>
-            Browse projects
+            {t('status.browseProjects')}
           </Link>
           <Link to={paths.dashboard.getHref()} className={buttonClasses({ variant: 'outline' })}>
-            Back to dashboard
+            {t('status.backToDashboard')}
           </Link>
         </>
       }
     >
-      <p>
-        We have received your documents and are reviewing them. This usually takes 1-2 business days, and we will
-        e-mail you as soon as it is done.
-      </p>
-      <p>In the meantime you can browse projects and plans, but investing and withdrawals open once you are verified.</p>
-      {submittedAt && <p className="text-xs text-slate-400 dark:text-slate-500">Submitted on {formatDate(submittedAt)}</p>}
+      <p>{t('status.pendingText')}</p>
+      <p>{t('status.pendingMeanwhile')}</p>
+      {submittedAt && <p className="text-xs text-slate-400 dark:text-slate-500">{t('status.submittedOn', { date: formatDate(submittedAt) })}</p>}
     </StatusCard>
   );
 }
 
 export function KycApprovedStatus() {
+  const { t } = useT('kyc');
   return (
     <StatusCard
       tone="approved"
       icon={<CheckCircleIcon className="h-8 w-8" />}
-      title="Verification Approved"
+      title={t('status.approvedTitle')}
       actions={
         <Link to={paths.wallet.getHref()} className={buttonClasses()}>
-          Go to Wallet
+          {t('status.goToWallet')}
         </Link>
       }
     >
-      <p>Your identity has been verified. Every platform feature is open to you, including investing and withdrawals.</p>
+      <p>{t('status.approvedText')}</p>
     </StatusCard>
   );
 }
@@ -86,19 +86,20 @@ export function KycApprovedStatus() {
 export function KycRejectedStatus({ reason }: { reason: string | null | undefined }) {
   const config = usePublicConfig();
   const email = config.data?.contactEmail;
+  const { t } = useT('kyc');
   return (
-    <Alert tone="danger" title="Verification Rejected">
+    <Alert tone="danger" title={t('status.rejectedTitle')}>
       {reason && (
         <p>
-          <span className="font-medium">Reason:</span> {reason}
+          <span className="font-medium">{t('status.reason')}</span> {reason}
         </p>
       )}
       <p className={reason ? 'mt-1' : undefined}>
-        Please correct the details below and submit again. If you have questions, contact our support team
+        {t('status.rejectedText')}
         {email ? (
           <>
             {' '}
-            at{' '}
+            {t('status.at')}{' '}
             <a href={`mailto:${email}`} className="font-medium underline underline-offset-2">
               {email}
             </a>

@@ -1,16 +1,19 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { COUNTRY_OPTIONS, ID_TYPE_LABELS, ID_TYPES, KYC_MIN_AGE_YEARS } from '@terrafund/contracts';
+import { COUNTRY_OPTIONS, ID_TYPES, KYC_MIN_AGE_YEARS } from '@terrafund/contracts';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NameFields } from '@/components/ui/name-fields';
 import type { KycFormValues } from '../utils/kyc-form';
 import { Select } from '@/components/ui/select';
+import { useT } from '@/lib/i18n';
 
 type StepProps = { form: UseFormReturn<KycFormValues> };
 
-const optional = <span className="text-xs font-normal text-slate-400 dark:text-slate-500">Optional</span>;
-const countryOptions = COUNTRY_OPTIONS.map(({ value, label }) => ({ value, label }));
-const idTypeOptions = ID_TYPES.map((value) => ({ value, label: ID_TYPE_LABELS[value] }));
+/** The countries in the screen's language (the contracts' labels are the English ones). */
+function useCountryOptions() {
+  const { t } = useT('kyc');
+  return COUNTRY_OPTIONS.map(({ value, label }) => ({ value, label: t(`countries.${value}`, { defaultValue: label }) }));
+}
 
 /** The latest birth date that is old enough today, for the date picker's upper bound. */
 function latestBirthDate(today = new Date()) {
@@ -20,14 +23,20 @@ function latestBirthDate(today = new Date()) {
 
 export function PersonalStep({ form: { register, formState } }: StepProps) {
   const { errors } = formState;
+  const { t, say } = useT('kyc');
+  const countryOptions = useCountryOptions();
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <NameFields register={register} errors={errors} />
-      <FormField label="Date of birth" error={errors.dateOfBirth?.message} hint={`You must be at least ${KYC_MIN_AGE_YEARS}.`}>
+      <FormField
+        label={t('fields.dateOfBirth')}
+        error={errors.dateOfBirth?.message && say(errors.dateOfBirth.message)}
+        hint={t('fields.dateOfBirthHint', { age: KYC_MIN_AGE_YEARS })}
+      >
         {(control) => <Input {...control} {...register('dateOfBirth')} type="date" min="1900-01-01" max={latestBirthDate()} autoComplete="bday" />}
       </FormField>
-      <FormField label="Nationality" error={errors.nationality?.message}>
-        {(control) => <Select {...control} {...register('nationality')} options={countryOptions} placeholder="Select your nationality" />}
+      <FormField label={t('fields.nationality')} error={errors.nationality?.message && say(errors.nationality.message)}>
+        {(control) => <Select {...control} {...register('nationality')} options={countryOptions} placeholder={t('fields.nationalityPlaceholder')} />}
       </FormField>
     </div>
   );
@@ -35,24 +44,27 @@ export function PersonalStep({ form: { register, formState } }: StepProps) {
 
 export function AddressStep({ form: { register, formState } }: StepProps) {
   const { errors } = formState;
+  const { t, say } = useT('kyc');
+  const countryOptions = useCountryOptions();
+  const optional = <span className="text-xs font-normal text-slate-400 dark:text-slate-500">{t('fields.optional')}</span>;
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <FormField label="Street address" error={errors.address?.message}>
-          {(control) => <Input {...control} {...register('address')} autoComplete="street-address" placeholder="123 Main Street, Apt 4" />}
+        <FormField label={t('fields.address')} error={errors.address?.message && say(errors.address.message)}>
+          {(control) => <Input {...control} {...register('address')} autoComplete="street-address" placeholder={t('fields.addressPlaceholder')} />}
         </FormField>
       </div>
-      <FormField label="City" error={errors.city?.message}>
+      <FormField label={t('fields.city')} error={errors.city?.message && say(errors.city.message)}>
         {(control) => <Input {...control} {...register('city')} autoComplete="address-level2" />}
       </FormField>
-      <FormField label="State / Province" labelAside={optional} error={errors.state?.message}>
+      <FormField label={t('fields.state')} labelAside={optional} error={errors.state?.message && say(errors.state.message)}>
         {(control) => <Input {...control} {...register('state')} autoComplete="address-level1" />}
       </FormField>
-      <FormField label="Postal code" error={errors.postalCode?.message}>
+      <FormField label={t('fields.postalCode')} error={errors.postalCode?.message && say(errors.postalCode.message)}>
         {(control) => <Input {...control} {...register('postalCode')} autoComplete="postal-code" />}
       </FormField>
-      <FormField label="Country" error={errors.country?.message}>
-        {(control) => <Select {...control} {...register('country')} autoComplete="country" options={countryOptions} placeholder="Select your country" />}
+      <FormField label={t('fields.country')} error={errors.country?.message && say(errors.country.message)}>
+        {(control) => <Select {...control} {...register('country')} autoComplete="country" options={countryOptions} placeholder={t('fields.countryPlaceholder')} />}
       </FormField>
     </div>
   );
@@ -60,12 +72,14 @@ export function AddressStep({ form: { register, formState } }: StepProps) {
 
 export function IdentityStep({ form: { register, formState } }: StepProps) {
   const { errors } = formState;
+  const { t, say } = useT('kyc');
+  const idTypeOptions = ID_TYPES.map((value) => ({ value, label: t(`idTypes.${value}`) }));
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <FormField label="ID type" error={errors.idType?.message}>
+      <FormField label={t('fields.idType')} error={errors.idType?.message && say(errors.idType.message)}>
         {(control) => <Select {...control} {...register('idType')} options={idTypeOptions} />}
       </FormField>
-      <FormField label="ID number" error={errors.idNumber?.message} hint="As printed on the document.">
+      <FormField label={t('fields.idNumber')} error={errors.idNumber?.message && say(errors.idNumber.message)} hint={t('fields.idNumberHint')}>
         {(control) => <Input {...control} {...register('idNumber')} autoComplete="off" spellCheck={false} />}
       </FormField>
     </div>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ArrowLeftIcon } from 'lucide-react';
 import { isApiError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
 import type { useSubmitKyc } from '../api/submit-kyc';
 import {
   initialKycValues,
@@ -20,6 +21,7 @@ import {
   type KycFormValues,
   type KycStepIndex,
 } from '../utils/kyc-form';
+import { sayKycMessage } from '../utils/documents';
 import { DocumentsStep } from './documents-step';
 import { AddressStep, IdentityStep, PersonalStep } from './kyc-step-fields';
 import { StepIndicator } from './step-indicator';
@@ -41,6 +43,7 @@ type KycWizardProps = {
  */
 export function KycWizard({ user, kyc, submission }: KycWizardProps) {
   const [step, setStep] = useState<KycStepIndex>(0);
+  const { t } = useT('kyc');
   // The resolver runs outside render and must see the step on screen now, not the one it was created with.
   const stepRef = useRef<KycStepIndex>(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -70,7 +73,7 @@ export function KycWizard({ user, kyc, submission }: KycWizardProps) {
   };
 
   const onInvalid = (errors: FieldErrors<KycFormValues>) => {
-    toast.error(stepToastMessage(errors), { id: STEP_TOAST });
+    toast.error(sayKycMessage(stepToastMessage(errors), getValues()), { id: STEP_TOAST });
   };
 
   const onNext = handleSubmit(() => {
@@ -119,7 +122,7 @@ export function KycWizard({ user, kyc, submission }: KycWizardProps) {
         <div className="px-4 py-6 sm:px-8 sm:py-8">
           <div className="mb-6">
             <p className="text-xs font-semibold tracking-wide text-emerald-600 uppercase dark:text-emerald-400">
-              Step {step + 1} of {KYC_STEPS.length}
+              {t('wizard.stepOf', { step: step + 1, total: KYC_STEPS.length })}
             </p>
             <h2
               id="kyc-step-title"
@@ -127,9 +130,9 @@ export function KycWizard({ user, kyc, submission }: KycWizardProps) {
               tabIndex={-1}
               className="mt-1 text-xl font-semibold text-slate-900 focus:outline-none dark:text-white"
             >
-              {current.title}
+              {t(`steps.${current.id}.title`)}
             </h2>
-            <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{current.description}</p>
+            <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t(`steps.${current.id}.description`)}</p>
           </div>
 
           {step === 0 && <PersonalStep form={form} />}
@@ -138,17 +141,17 @@ export function KycWizard({ user, kyc, submission }: KycWizardProps) {
           {step === 3 && <DocumentsStep form={form} />}
         </div>
 
-        <div className="flex items-center justify-between gap-3 border-t border-slate-200 bg-slate-50/60 px-4 py-4 sm:px-8 dark:border-slate-800 dark:bg-slate-900/40">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-slate-50/60 px-4 py-4 sm:px-8 dark:border-slate-800 dark:bg-slate-900/40">
           <Button variant="outline" onClick={() => goTo((step - 1) as KycStepIndex)} disabled={step === 0}>
             <ArrowLeftIcon className="h-4 w-4" />
-            Previous
+            {t('wizard.previous')}
           </Button>
           {isLast ? (
             <Button type="submit" isLoading={submission.isPending}>
-              Submit Verification
+              {t('wizard.submit')}
             </Button>
           ) : (
-            <Button type="submit">Next</Button>
+            <Button type="submit">{t('wizard.next')}</Button>
           )}
         </div>
       </form>

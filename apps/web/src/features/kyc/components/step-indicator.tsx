@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { CheckIcon, FileTextIcon, IdCardIcon, MapPinIcon, UserIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import { KYC_STEPS, type KycStepIndex } from '../utils/kyc-form';
 
 const stepIcons: Record<(typeof KYC_STEPS)[number]['id'], ComponentType<SVGProps<SVGSVGElement>>> = {
@@ -19,8 +20,9 @@ type StepIndicatorProps = {
 
 /** The four named steps; each icon jumps to its step (docs/product.md §4.2 The wizard). */
 export function StepIndicator({ current, complete, onSelect }: StepIndicatorProps) {
+  const { t } = useT('kyc');
   return (
-    <nav aria-label="Verification steps">
+    <nav aria-label={t('wizard.navigation')}>
       <ol className="flex items-start">
         {KYC_STEPS.map((step, i) => {
           const index = i as KycStepIndex;
@@ -64,8 +66,8 @@ export function StepIndicator({ current, complete, onSelect }: StepIndicatorProp
                     isCurrent ? 'text-slate-900 dark:text-white' : 'text-slate-500 dark:text-slate-400',
                   )}
                 >
-                  {step.title}
-                  {isComplete && <span className="sr-only">, completed</span>}
+                  {t(`steps.${step.id}.title`)}
+                  {isComplete && <span className="sr-only">{t('wizard.completed')}</span>}
                 </span>
               </button>
             </li>
@@ -74,9 +76,9 @@ export function StepIndicator({ current, complete, onSelect }: StepIndicatorProp
       </ol>
       <p aria-hidden="true" className="mt-4 text-center text-sm font-medium text-slate-700 sm:hidden dark:text-slate-200">
         <span className="text-slate-400 dark:text-slate-500">
-          Step {current + 1} of {KYC_STEPS.length} ·{' '}
+          {t('wizard.stepOf', { step: current + 1, total: KYC_STEPS.length })} ·{' '}
         </span>
-        {KYC_STEPS[current].title}
+        {t(`steps.${KYC_STEPS[current].id}.title`)}
       </p>
     </nav>
   );

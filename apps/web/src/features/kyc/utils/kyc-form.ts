@@ -38,38 +38,32 @@ export type KycFieldName = keyof KycFormValues;
 /** The last step is the documents plus the confirmation, which the server enforces (docs/product.md §4 KYC). */
 const kycFinalStep = kycDocumentsStep.extend({ confirmed: kycSubmitBody.shape.confirmed });
 
-/** The four steps in order (docs/product.md §4.2 The wizard), each checked with its schema from the contracts. */
+/**
+ * The four steps in order (docs/product.md §4.2 The wizard), each checked with its schema from the contracts; their
+ * titles and descriptions are the kyc catalogue's `steps.<id>`.
+ */
 export const KYC_STEPS = [
   {
     id: 'personal',
-    title: 'Personal Information',
-    description: 'Your legal name, date of birth and nationality, exactly as they appear on your ID.',
     schema: kycPersonalStep,
     fields: ['firstName', 'lastName', 'dateOfBirth', 'nationality'],
   },
   {
     id: 'address',
-    title: 'Address Verification',
-    description: 'Where you live now. It should match your proof of address.',
     schema: kycAddressStep,
     fields: ['address', 'city', 'state', 'postalCode', 'country'],
   },
   {
     id: 'identity',
-    title: 'Identity Verification',
-    description: 'The identity document you will upload in the next step.',
     schema: kycIdentityStep,
     fields: ['idType', 'idNumber'],
   },
   {
     id: 'documents',
-    title: 'Additional Documents',
-    description:
-      'Clear photos or scans of your ID (the back too for an ID card or driving licence) and a recent proof of address.',
     schema: kycFinalStep,
     fields: ['documents', 'confirmed'],
   },
-] as const satisfies ReadonlyArray<{ id: string; title: string; description: string; schema: unknown; fields: readonly KycFieldName[] }>;
+] as const satisfies ReadonlyArray<{ id: string; schema: unknown; fields: readonly KycFieldName[] }>;
 
 export type KycStepIndex = 0 | 1 | 2 | 3;
 export const LAST_STEP = (KYC_STEPS.length - 1) as KycStepIndex;

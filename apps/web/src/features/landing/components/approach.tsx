@@ -3,33 +3,22 @@ import type { ComponentType } from 'react';
 
 import { CpuIcon, GlobeIcon, UsersIcon } from 'lucide-react';
 
+import { useT } from '@/lib/i18n';
 import { formatLandingUsd } from '../utils/format';
 
-const entryPrice = formatLandingUsd(Math.min(...LANDING_PLANS.map((plan) => plan.price)));
+const entryPrice = Math.min(...LANDING_PLANS.map((plan) => plan.price));
 
-type Item = { title: string; description: string; Icon: ComponentType<{ className?: string }> };
+/** Each item's texts are `approach.<key>.title` and `.description` in the landing namespace. */
+type Item = { key: string; Icon: ComponentType<{ className?: string }> };
 
 const ITEMS: readonly Item[] = [
-  {
-    title: 'Global Access',
-    description:
-      'Invest in property across more than 15 countries from wherever you live, without local intermediaries or paperwork.',
-    Icon: GlobeIcon,
-  },
-  {
-    title: 'Democratized Investing',
-    description: `Memberships start at ${entryPrice}, opening an asset class that used to be reserved for institutions and the very wealthy.`,
-    Icon: UsersIcon,
-  },
-  {
-    title: 'Cutting-Edge Technology',
-    description:
-      'Blockchain-backed records, crypto payments and a live dashboard keep your investment transparent and simple to manage.',
-    Icon: CpuIcon,
-  },
+  { key: 'global', Icon: GlobeIcon },
+  { key: 'democratized', Icon: UsersIcon },
+  { key: 'technology', Icon: CpuIcon },
 ];
 
 export function Approach() {
+  const { t } = useT('landing');
   return (
     <section
       aria-labelledby="approach-title"
@@ -41,24 +30,25 @@ export function Approach() {
       />
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-emerald-400 uppercase">Our approach</p>
+          <p className="text-sm font-semibold tracking-wide text-emerald-400 uppercase">{t('approach.eyebrow')}</p>
           <h2 id="approach-title" className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-            A revolutionary approach to real-estate investing
+            {t('approach.title')}
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-slate-300">
-            We removed the barriers that kept property investment out of reach: borders, high minimums and slow, opaque
-            paperwork.
+            {t('approach.intro')}
           </p>
         </div>
 
         <ul className="mt-14 grid gap-6 md:grid-cols-3">
-          {ITEMS.map(({ title, description, Icon }) => (
-            <li key={title} className="rounded-2xl border border-white/10 bg-white/5 p-6 backdrop-blur-sm">
+          {ITEMS.map(({ key, Icon }) => (
+            <li key={key} className="rounded-2xl border border-white/10 bg-white/5 p-6 backdrop-blur-sm">
               <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-emerald-500/15 text-emerald-300 ring-1 ring-emerald-400/30">
                 <Icon className="h-6 w-6" />
               </span>
-              <h3 className="mt-5 text-lg font-semibold">{title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-300">{description}</p>
+              <h3 className="mt-5 text-lg font-semibold">{t(`approach.${key}.title`)}</h3>
+              <p className="mt-2 leading-relaxed text-slate-300">
+                {t(`approach.${key}.description`, { price: formatLandingUsd(entryPrice) })}
+              </p>
             </li>
           ))}
         </ul>

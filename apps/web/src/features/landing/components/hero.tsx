@@ -3,17 +3,18 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ArrowRightIcon, CheckIcon, ShieldCheckIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
-
+import { useT } from '@/lib/i18n';
 
 /** Marketing claims of docs/product.md §1.3 Marketing and legal texts, printed as given. */
 const STATS = [
-  { value: '$50M+', label: 'Assets under management' },
-  { value: '1000+', label: 'Active investors' },
-  { value: '15+', label: 'Countries' },
-  { value: '9-13%', label: 'Annual returns' },
+  { value: '$50M+', label: 'hero.stats.assets' },
+  { value: '1000+', label: 'hero.stats.investors' },
+  { value: '15+', label: 'hero.stats.countries' },
+  { value: '9-13%', label: 'hero.stats.returns' },
 ] as const;
 
 export function Hero() {
+  const { t } = useT('landing');
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
       <HeroBackdrop />
@@ -21,39 +22,37 @@ export function Hero() {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-emerald-600/20 bg-emerald-50 px-3 py-1 text-xs font-semibold tracking-wide text-emerald-800 uppercase dark:border-emerald-400/20 dark:bg-emerald-400/10 dark:text-emerald-300">
             <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-emerald-500" />
-            Real estate, paid in crypto
+            {t('hero.eyebrow')}
           </p>
           <h1
             id="hero-title"
             className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl xl:text-6xl dark:text-white"
           >
-            Own a share of premium real estate,{' '}
+            {t('hero.titleStart')}{' '}
             <span className="bg-linear-to-r from-emerald-600 to-teal-500 bg-clip-text text-transparent dark:from-emerald-400 dark:to-teal-300">
-              powered by blockchain
+              {t('hero.titleHighlight')}
             </span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600 dark:text-slate-300">
-            Terrafund is a real-estate investment membership platform. Choose a plan, pay with
-            cryptocurrency and follow your income from one dashboard, with every payment backed by
-            blockchain-secured records.
+            {t('hero.intro')}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
             <Link
               to={paths.register.getHref()}
               className={buttonClasses({ size: 'lg' })}
             >
-              Start Your Investment Journey
+              {t('hero.start')}
               <ArrowRightIcon className="h-5 w-5" />
             </Link>
             <Link to={paths.wallet.getHref()} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
-              Explore investment plans
+              {t('hero.explore')}
             </Link>
           </div>
 
           <dl className="mt-12 grid grid-cols-2 gap-x-6 gap-y-8 border-t border-slate-200 pt-8 sm:grid-cols-4 dark:border-white/10">
             {STATS.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse justify-end gap-1">
-                <dt className="text-sm text-slate-500 dark:text-slate-400">{stat.label}</dt>
+                <dt className="text-sm text-slate-500 dark:text-slate-400">{t(stat.label)}</dt>
                 <dd className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
                   {stat.value}
                 </dd>
@@ -79,6 +78,7 @@ function HeroBackdrop() {
 
 /** A drawn skyline with two status chips: decoration only, so it is hidden from assistive tech. */
 function HeroIllustration() {
+  const { t } = useT('landing');
   return (
     <div aria-hidden="true" className="relative hidden lg:block">
       <div className="relative overflow-hidden rounded-3xl border border-slate-200 bg-linear-to-br from-emerald-50 via-white to-teal-50 p-8 shadow-2xl shadow-emerald-900/10 dark:border-white/10 dark:from-emerald-950/60 dark:via-slate-900 dark:to-slate-900 dark:shadow-black/40">
@@ -122,8 +122,8 @@ function HeroIllustration() {
             <ShieldCheckIcon className="h-5 w-5" />
           </span>
           <span className="text-sm">
-            <span className="block font-semibold text-slate-900 dark:text-white">Blockchain secured</span>
-            <span className="block text-slate-500 dark:text-slate-400">Transparent records</span>
+            <span className="block font-semibold text-slate-900 dark:text-white">{t('hero.secured')}</span>
+            <span className="block text-slate-500 dark:text-slate-400">{t('hero.records')}</span>
           </span>
         </div>
 
@@ -132,8 +132,8 @@ function HeroIllustration() {
             <CheckIcon className="h-5 w-5" />
           </span>
           <span className="text-sm">
-            <span className="block font-semibold text-slate-900 dark:text-white">Crypto payment</span>
-            <span className="block text-slate-500 dark:text-slate-400">Membership activated</span>
+            <span className="block font-semibold text-slate-900 dark:text-white">{t('hero.payment')}</span>
+            <span className="block text-slate-500 dark:text-slate-400">{t('hero.activated')}</span>
           </span>
         </div>
       </div>

@@ -3,10 +3,12 @@ import { useState, type MouseEvent } from 'react';
 import { MailIcon, PhoneIcon } from 'lucide-react';
 import { telHref } from '@terrafund/contracts';
 import { Logo } from '@/components/ui/logo';
+import { copyright, useYear } from '@/lib/use-year';
 
 import { LegalModal } from '@/components/legal/legal-modal';
 import { PrivacyPolicy } from '@/components/legal/privacy-policy';
 import { TermsAndConditions } from '@/components/legal/terms-and-conditions';
+import { useT } from '@/lib/i18n';
 
 type LandingFooterProps = { contactEmail: string; contactPhone: string };
 
@@ -19,7 +21,10 @@ const contactLink =
   'inline-flex items-center gap-2 rounded-sm text-sm text-slate-600 hover:text-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500 dark:text-slate-300 dark:hover:text-emerald-400';
 
 export function LandingFooter({ contactEmail, contactPhone }: LandingFooterProps) {
+  const { t } = useT('landing');
+  const { t: legal } = useT('legal');
   const [openDocument, setOpenDocument] = useState<LegalDocument | null>(null);
+  const year = useYear();
 
   function open(kind: LegalDocument) {
     return (event: MouseEvent<HTMLButtonElement>) => {
@@ -36,12 +41,12 @@ export function LandingFooter({ contactEmail, contactPhone }: LandingFooterProps
         <div>
           <Logo />
           <p className="mt-4 max-w-sm text-sm leading-relaxed text-slate-600 dark:text-slate-400">
-            Real-estate investment memberships paid in cryptocurrency, with blockchain-backed security.
+            {t('footer.tagline')}
           </p>
         </div>
 
         <div>
-          <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Contact</h2>
+          <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{t('footer.contact')}</h2>
           <ul className="mt-4 space-y-3">
             <li>
               <a href={`mailto:${contactEmail}`} className={contactLink}>
@@ -59,16 +64,16 @@ export function LandingFooter({ contactEmail, contactPhone }: LandingFooterProps
         </div>
 
         <div>
-          <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Legal</h2>
+          <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{t('footer.legal')}</h2>
           <ul className="mt-4 space-y-3">
             <li>
               <button type="button" className={legalButton} onClick={open('privacy')}>
-                Privacy Policy
+                {legal('privacy.title')}
               </button>
             </li>
             <li>
               <button type="button" className={legalButton} onClick={open('terms')}>
-                Terms and Conditions
+                {legal('terms.title')}
               </button>
             </li>
           </ul>
@@ -77,14 +82,14 @@ export function LandingFooter({ contactEmail, contactPhone }: LandingFooterProps
 
       <div className="border-t border-slate-200 dark:border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-500 sm:px-6 lg:px-8 dark:text-slate-400">
-          © {new Date().getFullYear()} Terrafund. All rights reserved.
+          {copyright(year, t('footer.rights'))}
         </p>
       </div>
 
-      <LegalModal title="Privacy Policy" open={openDocument === 'privacy'} onClose={close}>
+      <LegalModal title={legal('privacy.title')} open={openDocument === 'privacy'} onClose={close}>
         <PrivacyPolicy contactEmail={contactEmail} />
       </LegalModal>
-      <LegalModal title="Terms and Conditions" open={openDocument === 'terms'} onClose={close}>
+      <LegalModal title={legal('terms.title')} open={openDocument === 'terms'} onClose={close}>
         <TermsAndConditions />
       </LegalModal>
     </footer>

@@ -6,6 +6,8 @@ import { MenuIcon, XIcon } from 'lucide-react';
 import { Logo } from '@/components/ui/logo';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { paths } from '@/config/paths';
+import { LanguageMenu } from '@/components/language-menu';
+import { useT } from '@/lib/i18n';
 
 import { LANDING_NAV } from '../sections';
 import { scrollToSection } from '../utils/scroll-to-section';
@@ -18,6 +20,7 @@ const menuItem =
  * buttons and Login move into a disclosure menu; Sign up stays visible as the main call to action.
  */
 export function LandingHeader() {
+  const { t } = useT('landing');
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const headerRef = useRef<HTMLElement>(null);
@@ -56,13 +59,13 @@ export function LandingHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
         <Link
           to={paths.home.getHref()}
-          aria-label="Terrafund home"
+          aria-label={t('header.home')}
           className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-emerald-500"
         >
           <Logo />
         </Link>
 
-        <nav aria-label="Sections" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t('nav.label')} className="hidden items-center gap-1 md:flex">
           {LANDING_NAV.map((section) => (
             <button
               key={section.id}
@@ -70,21 +73,23 @@ export function LandingHeader() {
               className={buttonClasses({ variant: 'ghost' })}
               onClick={() => goTo(section.id)}
             >
-              {section.label}
+              {t(section.label)}
             </button>
           ))}
         </nav>
 
         <div className="flex items-center gap-1 sm:gap-2">
+          {/* A phone's bar has no room for it: it is in the menu panel there. */}
+          <LanguageMenu className="max-sm:hidden" />
           <ThemeToggle />
           <Link
             to={paths.login.getHref()}
             className={buttonClasses({ variant: 'ghost', className: 'max-md:hidden' })}
           >
-            Login
+            {t('header.login')}
           </Link>
-          <Link to={paths.register.getHref()} className={buttonClasses()}>
-            Sign up
+          <Link to={paths.register.getHref()} className={buttonClasses({ className: 'whitespace-nowrap' })}>
+            {t('header.signUp')}
           </Link>
           <button
             ref={toggleRef}
@@ -92,7 +97,7 @@ export function LandingHeader() {
             className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? menuId : undefined}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('header.closeMenu') : t('header.openMenu')}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <XIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
@@ -105,7 +110,7 @@ export function LandingHeader() {
           id={menuId}
           className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:hidden dark:border-white/10 dark:bg-slate-950"
         >
-          <nav aria-label="Sections" className="flex flex-col gap-1">
+          <nav aria-label={t('nav.label')} className="flex flex-col gap-1">
             {LANDING_NAV.map((section) => (
               <button
                 key={section.id}
@@ -113,17 +118,18 @@ export function LandingHeader() {
                 className={menuItem}
                 onClick={() => goTo(section.id)}
               >
-                {section.label}
+                {t(section.label)}
               </button>
             ))}
           </nav>
+          <LanguageMenu labelled className="mt-2 border-t border-slate-200 px-3 pt-3 pb-1 sm:hidden dark:border-white/10" />
           <div className="mt-2 border-t border-slate-200 pt-2 dark:border-white/10">
             <Link
               to={paths.login.getHref()}
               className={menuItem}
               onClick={() => setMenuOpen(false)}
             >
-              Login
+              {t('header.login')}
             </Link>
           </div>
         </div>

@@ -1,16 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { NotificationsPage } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Every page of the bell's list; marking read makes them stale. */
-export const notificationsKey = ['notifications'] as const;
-
 export const getNotifications = (cursor: string | null, signal?: AbortSignal) =>
   api.get<NotificationsPage>('/notifications', { params: { cursor }, signal });
 
 export const notificationsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: notificationsKey,
+    queryKey: queryKeys.notifications(),
     queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkNotificationsReadBody } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
-import { notificationsKey } from './get-notifications';
+import { queryKeys } from '@/lib/query-keys';
 
 export const markNotificationsRead = (body: MarkNotificationsReadBody) => api.post<{ unreadCount: number }>('/notifications/read', body);
 
@@ -9,6 +9,6 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationsRead,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications() }),
   });
 }

@@ -28,6 +28,7 @@ describe('app layout', () => {
       'Transactions',
       'Projects',
       'Audit log',
+      'Mail',
     ]);
     expect(within(nav).getByRole('link', { name: 'Manage Users' })).toHaveAttribute('aria-current', 'page');
   });

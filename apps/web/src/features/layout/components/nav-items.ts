@@ -1,8 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { Role } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
-import { ArrowLeftRightIcon, BuildingIcon, ChartColumnIcon, HistoryIcon, LayoutDashboardIcon, ShieldCheckIcon, UsersIcon, WalletIcon } from 'lucide-react';
+import { ArrowLeftRightIcon, BuildingIcon, ChartColumnIcon, HistoryIcon, LayoutDashboardIcon, MailIcon, ShieldCheckIcon, UsersIcon, WalletIcon } from 'lucide-react';
 
+/** `label` and `title` are keys of their texts in the layout namespace. */
 export type NavItem = { label: string; href: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
 export type NavGroup = { title: string; items: NavItem[] };
 
@@ -11,24 +12,25 @@ export function navigationFor(role: Role): NavGroup[] {
   if (role === 'admin') {
     return [
       {
-        title: 'Admin',
+        title: 'nav.admin',
         items: [
-          { label: 'Admin Dashboard', href: paths.adminDashboard.getHref(), icon: ChartColumnIcon },
-          { label: 'Manage Users', href: paths.adminUsers.getHref(), icon: UsersIcon },
-          { label: 'Transactions', href: paths.adminTransactions.getHref(), icon: ArrowLeftRightIcon },
-          { label: 'Projects', href: paths.adminProjects.getHref(), icon: BuildingIcon },
-          { label: 'Audit log', href: paths.adminAudit.getHref(), icon: HistoryIcon },
+          { label: 'nav.adminDashboard', href: paths.adminDashboard.getHref(), icon: ChartColumnIcon },
+          { label: 'nav.users', href: paths.adminUsers.getHref(), icon: UsersIcon },
+          { label: 'nav.transactions', href: paths.adminTransactions.getHref(), icon: ArrowLeftRightIcon },
+          { label: 'nav.projects', href: paths.adminProjects.getHref(), icon: BuildingIcon },
+          { label: 'nav.audit', href: paths.adminAudit.getHref(), icon: HistoryIcon },
+          { label: 'nav.mail', href: paths.adminMail.getHref(), icon: MailIcon },
         ],
       },
     ];
   }
   return [
     {
-      title: 'Menu',
+      title: 'nav.menu',
       items: [
-        { label: 'Dashboard', href: paths.dashboard.getHref(), icon: LayoutDashboardIcon },
-        { label: 'Plan', href: paths.wallet.getHref(), icon: WalletIcon },
-        { label: 'KYC Verification', href: paths.kyc.getHref(), icon: ShieldCheckIcon },
+        { label: 'nav.dashboard', href: paths.dashboard.getHref(), icon: LayoutDashboardIcon },
+        { label: 'nav.plan', href: paths.wallet.getHref(), icon: WalletIcon },
+        { label: 'nav.kyc', href: paths.kyc.getHref(), icon: ShieldCheckIcon },
       ],
     },
   ];

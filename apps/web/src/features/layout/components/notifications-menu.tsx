@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
+import { useT } from '@/lib/i18n';
 
 /** "9+" beyond nine, so the badge stays a dot-sized pill. */
 const badgeText = (count: number) => (count > 9 ? '9+' : String(count));
@@ -23,10 +24,11 @@ export function NotificationsMenu() {
   const unread = notifications.data?.pages[0]?.unreadCount ?? 0;
   const items = notifications.data?.pages.flatMap((page) => page.items) ?? [];
   const refresh = notifications.refetch;
+  const { t, say } = useT('layout');
 
   return (
     <Dropdown
-      label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      label={unread > 0 ? t('notifications.unread', { count: unread }) : t('notifications.title')}
       triggerClassName="relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
       panelClassName="w-72 max-w-[calc(100vw-2rem)] sm:w-80"
       onOpen={() => void refresh()}
@@ -48,35 +50,35 @@ export function NotificationsMenu() {
       {({ close }) => (
         <div>
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-            <p className="text-sm font-semibold text-slate-900 dark:text-white">Notifications</p>
+            <p className="text-sm font-semibold text-slate-900 dark:text-white">{t('notifications.title')}</p>
             {unread > 0 && (
               <button
                 type="button"
                 onClick={() => markRead.mutate({ all: true })}
                 className="text-xs font-medium text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-emerald-400"
               >
-                Mark all as read
+                {t('notifications.markAllRead')}
               </button>
             )}
           </div>
           {notifications.isPending ? (
-            <LoadingBlock label="Loading notifications" className="py-8" />
+            <LoadingBlock label={t('notifications.loading')} className="py-8" />
           ) : notifications.isError && items.length === 0 ? (
             <div role="alert" className="px-4 py-8 text-center text-sm text-slate-600 dark:text-slate-300">
-              <p>{messages.notifications.loadFailed}</p>
+              <p>{say(messages.notifications.loadFailed)}</p>
               <Button variant="outline" size="sm" className="mt-3" onClick={() => void notifications.refetch()}>
-                Try again
+                {t('common:tryAgain')}
               </Button>
             </div>
           ) : items.length === 0 ? (
             <div className="flex flex-col items-center px-4 py-8 text-center">
               <InboxIcon className="h-8 w-8 text-slate-300 dark:text-slate-600" />
-              <p className="mt-3 text-sm font-medium text-slate-700 dark:text-slate-200">{messages.notifications.empty}</p>
-              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">We will let you know here when something needs your attention.</p>
+              <p className="mt-3 text-sm font-medium text-slate-700 dark:text-slate-200">{say(messages.notifications.empty)}</p>
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t('notifications.emptyHint')}</p>
             </div>
           ) : (
             <>
-              <ul aria-label="Notifications" className="max-h-96 divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800">
+              <ul aria-label={t('notifications.title')} className="max-h-96 divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800">
                 {items.map((item) => (
                   <NotificationItem
                     key={item.id}
@@ -96,7 +98,7 @@ export function NotificationsMenu() {
                     isLoading={notifications.isFetchingNextPage}
                     onClick={() => void notifications.fetchNextPage()}
                   >
-                    Show older
+                    {t('notifications.showOlder')}
                   </Button>
                 </div>
               )}
@@ -110,6 +112,7 @@ export function NotificationsMenu() {
 
 function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => void }) {
   const unread = item.readAt === null;
+  const { t } = useT('layout');
   return (
     <li>
       <Link
@@ -125,7 +128,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => 
           <span className="min-w-0">
             <span className={cn('block text-sm text-slate-900 dark:text-white', unread ? 'font-semibold' : 'font-medium')}>
               {item.title}
-              {unread && <span className="sr-only"> (unread)</span>}
+              {unread && <span className="sr-only"> {t('notifications.unreadMark')}</span>}
             </span>
             <span className="mt-0.5 block text-xs break-words text-slate-600 dark:text-slate-300">{item.body}</span>
             <span className="mt-1 block text-xs text-slate-400 dark:text-slate-500">{formatDateTime(item.createdAt)}</span>

@@ -8,14 +8,16 @@ import { ModalBackdrop } from '@/components/ui/modal-parts';
 import { cn } from '@/lib/cn';
 import { useFocusTrap } from '@/lib/use-focus-trap';
 import { isActivePath, navigationFor } from './nav-items';
+import { useT } from '@/lib/i18n';
 
 function Navigation({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const { t } = useT('layout');
   return (
-    <nav aria-label="Main" className="flex-1 space-y-6 overflow-y-auto px-3 py-6">
+    <nav aria-label={t('sidebar.main')} className="flex-1 space-y-6 overflow-y-auto px-3 py-6">
       {navigationFor(role).map((group) => (
         <div key={group.title}>
-          <p className="px-3 text-xs font-semibold tracking-wider text-slate-400 uppercase dark:text-slate-500">{group.title}</p>
+          <p className="px-3 text-xs font-semibold tracking-wider text-slate-400 uppercase dark:text-slate-500">{t(group.title)}</p>
           <ul className="mt-2 space-y-1">
             {group.items.map(({ label, href, icon: Icon }) => {
               const active = isActivePath(pathname, href);
@@ -39,7 +41,7 @@ function Navigation({ role, onNavigate }: { role: Role; onNavigate?: () => void 
                         active ? 'text-emerald-600 dark:text-emerald-400' : 'text-slate-400 group-hover:text-slate-600 dark:text-slate-500 dark:group-hover:text-slate-300',
                       )}
                     />
-                    {label}
+                    {t(label)}
                   </Link>
                 </li>
               );
@@ -59,6 +61,7 @@ type SidebarProps = { role: Role; open: boolean; onClose: () => void };
  */
 export function Sidebar({ role, open, onClose }: SidebarProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
+  const { t } = useT('layout');
   // Focus stays where the drawer's link or button sent it once it closes, so it is not handed back.
   const drawerRef = useFocusTrap<HTMLElement>(open, onClose, { initialFocus: closeRef, restoreFocus: false });
 
@@ -76,7 +79,7 @@ export function Sidebar({ role, open, onClose }: SidebarProps) {
   return (
     <>
       <aside
-        aria-label="Sidebar"
+        aria-label={t('sidebar.label')}
         className="fixed top-16 bottom-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex dark:border-slate-800 dark:bg-slate-950"
       >
         <Navigation role={role} />
@@ -90,18 +93,18 @@ export function Sidebar({ role, open, onClose }: SidebarProps) {
             id="mobile-sidebar"
             role="dialog"
             aria-modal="true"
-            aria-label="Menu"
+            aria-label={t('sidebar.menu')}
             className="relative flex h-full w-64 max-w-[85vw] flex-col border-r border-slate-200 bg-white shadow-xl dark:border-slate-800 dark:bg-slate-950"
           >
             <div className="flex h-16 shrink-0 items-center justify-between border-b border-slate-200 px-4 dark:border-slate-800">
-              <Link to={paths.home.getHref()} onClick={onClose} aria-label="Terrafund home" className="rounded-md focus-visible:outline-2 focus-visible:outline-emerald-500">
+              <Link to={paths.home.getHref()} onClick={onClose} aria-label={t('common:home')} className="rounded-md focus-visible:outline-2 focus-visible:outline-emerald-500">
                 <Logo />
               </Link>
               <button
                 ref={closeRef}
                 type="button"
                 onClick={onClose}
-                aria-label="Close menu"
+                aria-label={t('sidebar.closeMenu')}
                 className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
               >
                 <XIcon className="h-5 w-5" />

@@ -5,6 +5,8 @@ import { Dropdown } from '@/components/ui/dropdown';
 import { ChevronDownIcon, LogOutIcon, UserIcon, WalletIcon } from 'lucide-react';
 import { useLogout } from '@/lib/auth';
 import { getInitials } from '@/lib/format';
+import { useT } from '@/lib/i18n';
+import { LanguageMenu } from '@/components/language-menu';
 
 const itemClasses =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
@@ -12,6 +14,7 @@ const itemClasses =
 /** The avatar with the member's name and the Profile / Plan / Sign out menu (docs/product.md §2.3 Layout). */
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
+  const { t } = useT('layout');
   const fullName = `${user.firstName} ${user.lastName}`;
   return (
     <Dropdown
@@ -38,17 +41,18 @@ export function UserMenu({ user }: { user: User }) {
             <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{fullName}</p>
             <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
           </div>
+          <LanguageMenu labelled className="border-b border-slate-200 px-3 py-3 sm:hidden dark:border-slate-800" />
           <ul className="pt-2">
             <li>
               <Link to={paths.profile.getHref()} onClick={close} className={itemClasses}>
                 <UserIcon className="h-4 w-4 text-slate-400" />
-                Profile
+                {t('userMenu.profile')}
               </Link>
             </li>
             <li>
               <Link to={paths.wallet.getHref()} onClick={close} className={itemClasses}>
                 <WalletIcon className="h-4 w-4 text-slate-400" />
-                Plan
+                {t('userMenu.plan')}
               </Link>
             </li>
             <li>
@@ -61,7 +65,7 @@ export function UserMenu({ user }: { user: User }) {
                 className={itemClasses}
               >
                 <LogOutIcon className="h-4 w-4 text-slate-400" />
-                Sign out
+                {t('userMenu.signOut')}
               </button>
             </li>
           </ul>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileQueryKey } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * A change to the member's two-factor sign-in (enable, disable): the profile is read again after it, and the
@@ -9,7 +9,7 @@ export function useTwoFactorMutation<Body, Answer>(mutationFn: (body: Body) => P
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profile() }),
     meta: { skipGlobalToast: true },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateProfileBody, User } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
-import { profileQueryKey } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 
 export const updateProfile = (body: UpdateProfileBody) => api.patch<User>('/users/profile', body);
 
@@ -12,8 +12,8 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (user) => {
       // Merged, so whatever the full profile carries beyond the answer (the KYC object) stays until the refresh.
-      queryClient.setQueryData<User>(profileQueryKey, (current) => (current ? { ...current, ...user } : user));
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      queryClient.setQueryData<User>(queryKeys.profile(), (current) => (current ? { ...current, ...user } : user));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile() });
     },
     // The form shows the failure under its fields and in its own toast (docs/product.md §10 Messages).
     meta: { skipGlobalToast: true },

@@ -6,13 +6,15 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
-import { SectionHeader } from './section-header';
+import { useT } from '@/lib/i18n';
+import { SectionHeader, wrappingButton } from './section-header';
 
-const kycBadges: Record<KycStatus, { label: string; tone: BadgeTone; action?: string }> = {
-  not_started: { label: 'Not started', tone: 'neutral', action: 'Complete verification' },
-  pending: { label: 'Pending review', tone: 'warning', action: 'View status' },
-  approved: { label: 'Approved', tone: 'success' },
-  rejected: { label: 'Rejected', tone: 'danger', action: 'Review and resubmit' },
+/** Each KYC status's badge tone, and whether it leads to /kyc (its texts: the profile catalogue's status.badges/actions). */
+const kycBadges: Record<KycStatus, { tone: BadgeTone; action: boolean }> = {
+  not_started: { tone: 'neutral', action: true },
+  pending: { tone: 'warning', action: true },
+  approved: { tone: 'success', action: false },
+  rejected: { tone: 'danger', action: true },
 };
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -29,33 +31,34 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Spec section 2: the membership level or "No active membership", and the KYC status. */
 export function AccountStatusCard({ user }: { user: User }) {
   const badge = kycBadges[user.kycStatus];
+  const { t } = useT('profile');
   return (
     <Card>
-      <SectionHeader title="Account status" />
+      <SectionHeader title={t('status.title')} />
       <div className="px-5 py-5 sm:px-6">
         <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-          <Row label="Membership">
+          <Row label={t('status.membership')}>
             {user.membershipLevel ? (
               <>
                 {capitalize(user.membershipLevel)}
                 {user.membershipEndDate && (
                   <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">
-                    Until {formatDate(user.membershipEndDate)}
+                    {t('status.until', { date: formatDate(user.membershipEndDate) })}
                   </span>
                 )}
               </>
             ) : (
-              <span className="font-normal text-slate-500 dark:text-slate-400">No active membership</span>
+              <span className="font-normal text-slate-500 dark:text-slate-400">{t('status.noMembership')}</span>
             )}
           </Row>
-          <Row label="KYC status">
-            <Badge tone={badge.tone}>{badge.label}</Badge>
+          <Row label={t('status.kyc')}>
+            <Badge tone={badge.tone}>{t(`status.badges.${user.kycStatus}`)}</Badge>
           </Row>
-          <Row label="Member since">{formatDate(user.createdAt)}</Row>
+          <Row label={t('status.memberSince')}>{formatDate(user.createdAt)}</Row>
         </dl>
         {badge.action && (
-          <Link to={paths.kyc.getHref()} className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-5 w-full' })}>
-            {badge.action}
+          <Link to={paths.kyc.getHref()} className={buttonClasses({ variant: 'secondary', size: 'sm', className: `mt-5 w-full ${wrappingButton}` })}>
+            {t(`status.actions.${user.kycStatus}`)}
           </Link>
         )}
       </div>

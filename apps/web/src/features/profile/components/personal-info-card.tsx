@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { NameFields } from '@/components/ui/name-fields';
 import { SubmitRow } from '@/components/ui/submit-row';
 import { onFormError } from '@/lib/form-errors';
+import { useT } from '@/lib/i18n';
 import { useUpdateProfile } from '../api/update-profile';
 import { SectionHeader } from './section-header';
 
@@ -35,6 +36,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function PersonalInfoCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateProfile();
+  const { t, say } = useT('profile');
   const {
     register,
     handleSubmit,
@@ -59,11 +61,11 @@ export function PersonalInfoCard({ user }: { user: User }) {
       { ...values, email: user.email },
       {
         onSuccess: (saved) => {
-          toast.success(messages.toasts.profileUpdated);
+          toast.success(say(messages.toasts.profileUpdated));
           reset(valuesOf(saved));
           setEditing(false);
         },
-        onError: onFormError(setError, { firstName: 'first name', lastName: 'last name', phone: 'phone' }, messages.toasts.profileUpdateFailed),
+        onError: onFormError(setError, { firstName: 'first name', lastName: 'last name', phone: 'phone' }, say(messages.toasts.profileUpdateFailed)),
       },
     ),
   );
@@ -72,16 +74,16 @@ export function PersonalInfoCard({ user }: { user: User }) {
     <Card>
       <SectionHeader
         id="personal-info-title"
-        title="Personal information"
-        description="Your name and how we can reach you."
+        title={t('personal.title')}
+        description={t('personal.description')}
         action={
           editing ? (
             <Button variant="ghost" size="sm" onClick={cancel} disabled={update.isPending}>
-              Cancel
+              {t('personal.cancel')}
             </Button>
           ) : (
             <Button variant="outline" size="sm" onClick={startEditing}>
-              Edit
+              {t('personal.edit')}
             </Button>
           )
         }
@@ -91,22 +93,22 @@ export function PersonalInfoCard({ user }: { user: User }) {
           <form onSubmit={onSubmit} noValidate aria-labelledby="personal-info-title" className="space-y-5">
             <div className="grid gap-5 sm:grid-cols-2">
               <NameFields register={register} errors={errors} />
-              <FormField label="Email" hint="Your e-mail address cannot be changed.">
+              <FormField label={t('personal.email')} hint={t('personal.emailHint')}>
                 {(control) => <Input {...control} value={user.email} readOnly type="email" className="read-only:bg-slate-50 read-only:text-slate-500 dark:read-only:bg-slate-800/60 dark:read-only:text-slate-400" />}
               </FormField>
-              <FormField label="Phone" error={errors.phone?.message}>
-                {(control) => <Input {...control} {...register('phone')} type="tel" autoComplete="tel" placeholder="+1 555 123 4567" />}
+              <FormField label={t('personal.phone')} error={errors.phone?.message && say(errors.phone.message)}>
+                {(control) => <Input {...control} {...register('phone')} type="tel" autoComplete="tel" placeholder={t('personal.phonePlaceholder')} />}
               </FormField>
             </div>
-            <SubmitRow isLoading={update.isPending}>Save changes</SubmitRow>
+            <SubmitRow isLoading={update.isPending}>{t('personal.save')}</SubmitRow>
           </form>
         ) : (
           <dl className="grid gap-5 sm:grid-cols-2">
-            <Detail label="First name">{user.firstName}</Detail>
-            <Detail label="Last name">{user.lastName}</Detail>
-            <Detail label="Email">{user.email}</Detail>
-            <Detail label="Phone">
-              {user.phone || <span className="text-slate-400 dark:text-slate-500">Not provided</span>}
+            <Detail label={t('personal.firstName')}>{user.firstName}</Detail>
+            <Detail label={t('personal.lastName')}>{user.lastName}</Detail>
+            <Detail label={t('personal.email')}>{user.email}</Detail>
+            <Detail label={t('personal.phone')}>
+              {user.phone || <span className="text-slate-400 dark:text-slate-500">{t('personal.notProvided')}</span>}
             </Detail>
           </dl>
         )}

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messages, type User } from '@terrafund/contracts';
+import { passwordStrengthProblem, personalInputs } from '@terrafund/contracts/password-strength';
+import type { User } from '@terrafund/contracts';
 import { buildUser } from '@/testing/builders';
 import { callsTo, expectToast, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 async function openProfile(member: User = buildUser(), handlers: Parameters<typeof signIn>[1] = {}) {
   const fetchMock = signIn(member, { ...pendingPages.profile, ...handlers });
   const app = renderApp('/profile');
-  await screen.findByRole('heading', { name: 'Profile', level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Profile', level: 1 }, { timeout: 8000 });
   return { ...app, fetchMock };
 }
 
@@ -137,17 +138,46 @@ describe('profile', { timeout: 20_000 }, () => {
     expect(callsTo(fetchMock, 'POST', '/users/change-password').at(-1)).toEqual({ currentPassword: 'old-secret-1', newPassword: 'new-secret-22' });
   });
 
-  it('shows the server\'s refusal of a common new password under that field', async () => {
-    const { user } = await openProfile(buildUser(), {
-      'POST /users/change-password': () => ({ status: 400, body: { message: messages.validation.passwordTooCommon, code: 'VALIDATION_ERROR', fields: { newPassword: messages.validation.passwordTooCommon } } }),
-    });
+  it.each(['Password123!', 'Passw0rd!', 'Qwerty123456!', 'Iloveyou1!'])('refuses a new password "%s" without sending it, with the reason under that field', async (password) => {
+    const { user, fetchMock } = await openProfile(buildUser());
     await user.type(screen.getByLabelText('Current password'), 'old-secret-1');
-    await user.type(screen.getByLabelText('New password'), 'qwertyuiop');
-    await user.type(screen.getByLabelText('Confirm new password'), 'qwertyuiop');
+    await user.type(screen.getByLabelText('New password'), password);
+    await user.type(screen.getByLabelText('Confirm new password'), password);
     await user.click(screen.getByRole('button', { name: 'Update password' }));
 
-    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(messages.validation.passwordTooCommon));
-    await expectToast(messages.validation.passwordTooCommon);
+    const member = buildUser();
+    const reason = passwordStrengthProblem(password, personalInputs(member));
+    expect(reason).toEqual(expect.any(String));
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(reason!));
+    expect(callsTo(fetchMock, 'POST', '/users/change-password')).toHaveLength(0);
+  });
+
+  it('refuses a new password that is only the member\'s own name', async () => {
+    const member = buildUser({ firstName: 'Bartholomew', lastName: 'Quist' });
+    const { user, fetchMock } = await openProfile(member);
+    await user.type(screen.getByLabelText('Current password'), 'old-secret-1');
+    await user.type(screen.getByLabelText('New password'), 'BartholomewQuist');
+    await user.type(screen.getByLabelText('Confirm new password'), 'BartholomewQuist');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+
+    // Strong for anyone else; refused for Bartholomew Quist.
+    expect(passwordStrengthProblem('BartholomewQuist')).toBeUndefined();
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(passwordStrengthProblem('BartholomewQuist', personalInputs(member))!));
+    expect(callsTo(fetchMock, 'POST', '/users/change-password')).toHaveLength(0);
+  });
+
+  it('shows the server\'s refusal of a new password under that field', async () => {
+    const refusal = 'This is a commonly used password. Add more words that are less common.';
+    const { user } = await openProfile(buildUser(), {
+      'POST /users/change-password': () => ({ status: 400, body: { message: refusal, code: 'VALIDATION_ERROR', fields: { newPassword: refusal } } }),
+    });
+    await user.type(screen.getByLabelText('Current password'), 'old-secret-1');
+    await user.type(screen.getByLabelText('New password'), 'new-secret-22');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-secret-22');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(refusal));
+    await expectToast(refusal);
   });
 
   it('shows and hides each password', async () => {

@@ -24,3 +24,9 @@ export function SectionHeader({
     </div>
   );
 }
+
+/**
+ * For a full-width button in the narrow Security column: its label may take two lines (French and Spanish labels run
+ * longer than the English ones) rather than run out of the card; one line is as tall as a plain button's.
+ */
+export const wrappingButton = 'h-auto! min-h-8 py-1.5 text-center whitespace-normal! max-sm:h-auto! max-sm:min-h-11';

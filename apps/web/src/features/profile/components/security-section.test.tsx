@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { messages, type Session, type User } from '@terrafund/contracts';
 import { buildUser } from '@/testing/builders';
-import { callsTo, expectToast, renderApp, signIn } from '@/testing/test-utils';
+import { callsTo, expectToast, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 const CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const sessions: Session[] = [
@@ -10,22 +10,28 @@ const sessions: Session[] = [
   { id: 's-phone', createdAt: '2026-02-01T10:00:00.000Z', lastSeenAt: '2026-02-20T10:00:00.000Z', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Version/17.0 Mobile Safari/604.1', current: false },
 ];
 
+/** Profile → Security (the Privacy section below asks for a password too). */
+const security = () => screen.getByRole('region', { name: 'Security' });
+
 async function openProfile(member: User, handlers: Parameters<typeof signIn>[1] = {}) {
-  const fetchMock = signIn(member, { 'GET /users/sessions': () => ({ body: sessions }), ...handlers });
+  const fetchMock = signIn(member, { ...pendingPages.profile, 'GET /users/sessions': () => ({ body: sessions }), ...handlers });
   const app = renderApp('/profile#security');
-  await screen.findByRole('heading', { name: 'Profile', level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Profile', level: 1 }, { timeout: 8000 });
   return { ...app, fetchMock };
 }
 
 describe('profile → security', { timeout: 20_000 }, () => {
-  it('enables 2FA: QR code and secret, a code, then the recovery codes with Copy and Download', async () => {
+  it('enables 2FA: the password, QR code and secret, a code, then the recovery codes with Copy and Download', async () => {
     let current = buildUser();
     URL.createObjectURL = vi.fn(() => 'blob:codes');
     URL.revokeObjectURL = vi.fn();
     const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
     const { user, fetchMock } = await openProfile(current, {
       'GET /users/profile': () => ({ body: current }),
-      'POST /users/2fa/setup': () => ({ body: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Terrafund:ada@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Terrafund' } }),
+      'POST /users/2fa/setup': (body) =>
+        (body as { password: string }).password === 'correct horse battery'
+          ? { body: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Terrafund:ada@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Terrafund' } }
+          : { status: 400, body: { message: messages.twoFactor.passwordIncorrect, code: 'VALIDATION_ERROR', fields: { password: messages.twoFactor.passwordIncorrect } } },
       'POST /users/2fa/enable': (body) => {
         if ((body as { code: string }).code !== '654321') {
           return { status: 400, body: { message: messages.twoFactor.codeInvalid, code: 'VALIDATION_ERROR' } };
@@ -36,6 +42,18 @@ describe('profile → security', { timeout: 20_000 }, () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Enable 2FA' }));
+    // The password first: not sent when empty, refused under its field when wrong.
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(within(security()).getByLabelText('Password')).toHaveAccessibleDescription(messages.twoFactor.passwordIncorrect);
+    expect(callsTo(fetchMock, 'POST', '/users/2fa/setup')).toHaveLength(0);
+    await user.type(within(security()).getByLabelText('Password'), 'not the password');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/users/2fa/setup')).toHaveLength(1));
+    expect(await within(security()).findByLabelText('Password')).toHaveAccessibleDescription(messages.twoFactor.passwordIncorrect);
+    expect(screen.queryByRole('img', { name: 'QR code for your authenticator app' })).not.toBeInTheDocument();
+    await user.clear(within(security()).getByLabelText('Password'));
+    await user.type(within(security()).getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
     expect(screen.getByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeInTheDocument();
 
@@ -58,7 +76,11 @@ describe('profile → security', { timeout: 20_000 }, () => {
     expect(URL.createObjectURL).toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByRole('button', { name: 'Disable 2FA' })).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/users/2fa/enable')).toEqual([{ code: '111111' }, { code: '654321' }]);
+    expect(callsTo(fetchMock, 'POST', '/users/2fa/setup').at(-1)).toEqual({ password: 'correct horse battery' });
+    expect(callsTo(fetchMock, 'POST', '/users/2fa/enable')).toEqual([
+      { password: 'correct horse battery', code: '111111' },
+      { password: 'correct horse battery', code: '654321' },
+    ]);
   });
 
   it('disables 2FA with the password and a code', async () => {
@@ -73,7 +95,7 @@ describe('profile → security', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Disable 2FA' }));
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(callsTo(fetchMock, 'POST', '/users/2fa/disable')).toHaveLength(0);
-    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.type(within(security()).getByLabelText('Password'), 'correct horse battery');
     await user.type(screen.getByLabelText('Authentication or recovery code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     await expectToast(messages.twoFactor.disabled);

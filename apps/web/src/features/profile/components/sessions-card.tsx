@@ -5,14 +5,15 @@ import { Card } from '@/components/ui/card';
 import { GlobeIcon } from 'lucide-react';
 import { LoadingBlock } from '@/components/ui/load-state';
 import { formatDateTime } from '@/lib/format';
+import { i18n, useT } from '@/lib/i18n';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
-import { SectionHeader } from './section-header';
+import { SectionHeader, wrappingButton } from './section-header';
 
 /** A readable name for a browser's user agent: enough to recognise one's own devices. */
 export function deviceName(userAgent: string | null) {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return i18n.t('profile:sessions.unknown');
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /Firefox\//.test(userAgent)
@@ -33,20 +34,21 @@ export function deviceName(userAgent: string | null) {
           : /Linux/.test(userAgent)
             ? 'Linux'
             : undefined;
-  return browser && system ? `${browser} on ${system}` : userAgent.slice(0, 60);
+  return browser && system ? i18n.t('profile:sessions.device', { browser, system }) : userAgent.slice(0, 60);
 }
 
 function SessionRow({ session }: { session: Session }) {
   const revoke = useRevokeSession();
+  const { t, say } = useT('profile');
   return (
     <li className="flex items-center gap-3 py-3">
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900 dark:text-white" title={session.userAgent ?? undefined}>
           {deviceName(session.userAgent)}
-          {session.current && <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-400">This device</span>}
+          {session.current && <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-400">{t('sessions.thisDevice')}</span>}
         </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          Signed in {formatDateTime(session.createdAt)} · last active {formatDateTime(session.lastSeenAt)}
+          {t('sessions.signedIn', { created: formatDateTime(session.createdAt), seen: formatDateTime(session.lastSeenAt) })}
         </p>
       </div>
       {!session.current && (
@@ -54,10 +56,10 @@ function SessionRow({ session }: { session: Session }) {
           variant="outline"
           size="sm"
           isLoading={revoke.isPending}
-          onClick={() => revoke.mutate(session.id, { onSuccess: () => toast.success(messages.sessions.revoked) })}
-          aria-label={`Sign out ${deviceName(session.userAgent)}`}
+          onClick={() => revoke.mutate(session.id, { onSuccess: () => toast.success(say(messages.sessions.revoked)) })}
+          aria-label={t('sessions.signOutLabel', { device: deviceName(session.userAgent) })}
         >
-          Sign out
+          {t('sessions.signOut')}
         </Button>
       )}
     </li>
@@ -68,17 +70,18 @@ function SessionRow({ session }: { session: Session }) {
 export function SessionsCard() {
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessions();
+  const { t, say } = useT('profile');
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
   return (
     <Card>
-      <SectionHeader title="Where you're signed in" />
+      <SectionHeader title={t('sessions.title')} />
       <div className="px-5 py-3 sm:px-6">
         {sessions.isPending ? (
-          <LoadingBlock label="Loading sessions" className="py-6" />
+          <LoadingBlock label={t('sessions.loading')} className="py-6" />
         ) : sessions.isError ? (
-          <p className="py-3 text-sm text-slate-500">{messages.sessions.loadFailed}</p>
+          <p className="py-3 text-sm text-slate-500">{say(messages.sessions.loadFailed)}</p>
         ) : (
-          <ul aria-label="Sessions" className="divide-y divide-slate-200 dark:divide-slate-800">
+          <ul aria-label={t('sessions.label')} className="divide-y divide-slate-200 dark:divide-slate-800">
             {sessions.data.map((session) => (
               <SessionRow key={session.id} session={session} />
             ))}
@@ -90,12 +93,12 @@ export function SessionsCard() {
         <Button
           variant="outline"
           size="sm"
-          className="flex-1"
+          className={`flex-1 ${wrappingButton}`}
           disabled={others === 0}
           isLoading={revokeOthers.isPending}
-          onClick={() => revokeOthers.mutate(undefined, { onSuccess: () => toast.success(messages.sessions.othersRevoked) })}
+          onClick={() => revokeOthers.mutate(undefined, { onSuccess: () => toast.success(say(messages.sessions.othersRevoked)) })}
         >
-          Sign out everywhere else
+          {t('sessions.signOutOthers')}
         </Button>
       </div>
     </Card>

@@ -9,15 +9,18 @@ import { FormField } from '@/components/ui/form-field';
 import { ShieldCheckIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { localizeMessage } from '@terrafund/contracts/i18n';
 import { errorMessage } from '@/lib/api-client';
+import { i18n, useT } from '@/lib/i18n';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
-import { SectionHeader } from './section-header';
+import { SectionHeader, wrappingButton } from './section-header';
 
 /** The otpauth:// address as a QR code (an SVG, so nothing needs a canvas), for the authenticator app to scan. */
 function QrCode({ value }: { value: string }) {
   const [src, setSrc] = useState<string>();
+  const { t } = useT('profile');
   useEffect(() => {
     let live = true;
     void QRCode.toString(value, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((svg) => {
@@ -29,20 +32,21 @@ function QrCode({ value }: { value: string }) {
   }, [value]);
   return (
     <div className="flex h-44 w-44 items-center justify-center rounded-lg border border-slate-200 bg-white p-2 dark:border-slate-700">
-      {src && <img src={src} alt="QR code for your authenticator app" className="h-full w-full" />}
+      {src && <img src={src} alt={t('twoFactor.qr')} className="h-full w-full" />}
     </div>
   );
 }
 
 /** The ten recovery codes, shown once: Copy and Download, then done. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `Terrafund recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  const { t } = useT('profile');
+  const text = `${t('twoFactor.codesFile')}\n\n${codes.join('\n')}\n`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success('Recovery codes copied');
+      toast.success(t('twoFactor.copied'));
     } catch {
-      toast.error('Copying is not available here: select the codes and copy them by hand.');
+      toast.error(t('twoFactor.copyFailed'));
     }
   };
   const download = () => {
@@ -57,23 +61,23 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   };
   return (
     <div className="space-y-4">
-      <Alert tone="warning" title="Save your recovery codes">
-        Each code signs you in once if you lose your phone. They are shown only now.
+      <Alert tone="warning" title={t('twoFactor.saveTitle')}>
+        {t('twoFactor.saveText')}
       </Alert>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm dark:bg-slate-800/60">
+      <ul aria-label={t('twoFactor.codes')} className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm dark:bg-slate-800/60">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => void copy()}>
-          Copy
+          {t('twoFactor.copy')}
         </Button>
         <Button variant="outline" size="sm" onClick={download}>
-          Download
+          {t('twoFactor.download')}
         </Button>
         <Button size="sm" onClick={onDone}>
-          Done
+          {t('twoFactor.done')}
         </Button>
       </div>
     </div>
@@ -82,79 +86,122 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 /** A two-factor flow's buttons: its submit (`submit`, in `variant`) and Cancel. */
 function FlowButtons({ submit, variant, isLoading, onCancel }: { submit: string; variant?: 'danger'; isLoading: boolean; onCancel: () => void }) {
+  const { t } = useT('profile');
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       <Button type="submit" variant={variant} isLoading={isLoading}>
         {submit}
       </Button>
       <Button type="button" variant="outline" onClick={onCancel}>
-        Cancel
+        {t('twoFactor.cancel')}
       </Button>
     </div>
   );
 }
 
+/** The server's refusal under the field it names (`password`, `code`), or as a toast when it names none. */
+function fieldErrorsOf(failure: unknown): { password?: string; code?: string } {
+  const fields = (failure as { fields?: Record<string, string> }).fields ?? {};
+  if (!fields.password && !fields.code) toast.error(errorMessage(failure, localizeMessage(i18n.t, messages.toasts.genericError)));
+  return { password: fields.password, code: fields.code };
+}
+
+const passwordRefusal = (failure: unknown) => (failure as { fields?: Record<string, string> }).fields?.password;
+
+/**
+ * Turning 2FA on: the password first (the server asks for it at setup and again at enable, so a session alone
+ * cannot put its holder's authenticator on the account), then the QR code and the first code. The password
+ * stays in this component's memory only until the flow ends.
+ */
 function EnableFlow({ onCancel, onEnabled }: { onCancel: () => void; onEnabled: (codes: string[]) => void }) {
   const setup = useSetupTwoFactor();
+  const { t, say } = useT('profile');
   const enable = useEnableTwoFactor();
   const [secret, setSecret] = useState<TwoFactorSetup>();
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const { mutate: startSetup } = setup;
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
 
-  useEffect(() => {
-    startSetup(undefined, { onSuccess: setSecret });
-  }, [startSetup]);
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setErrors({ password: messages.twoFactor.passwordIncorrect });
+      return;
+    }
+    setErrors({});
+    setup.mutate({ password }, { onSuccess: setSecret, onError: (failure) => setErrors(fieldErrorsOf(failure)) });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const typed = code.replace(/\s+/g, '');
     if (!/^\d{6}$/.test(typed)) {
-      setError(messages.twoFactor.codeRequired);
+      setErrors({ code: messages.twoFactor.codeRequired });
       return;
     }
-    setError(undefined);
+    setErrors({});
     enable.mutate(
-      { code: typed },
+      { password, code: typed },
       {
         onSuccess: (answer) => {
-          toast.success(messages.twoFactor.enabled);
+          toast.success(say(messages.twoFactor.enabled));
           onEnabled(answer.recoveryCodes);
         },
-        onError: (failure) => setError(errorMessage(failure, messages.twoFactor.codeInvalid)),
+        onError: (failure) => {
+          const refusedPassword = passwordRefusal(failure);
+          // A password refused now (changed meanwhile in another tab) sends the member back to the first step.
+          if (refusedPassword) {
+            setSecret(undefined);
+            setCode('');
+            setErrors({ password: refusedPassword });
+            return;
+          }
+          setErrors({ code: errorMessage(failure, messages.twoFactor.codeInvalid) });
+        },
       },
     );
   };
 
   if (!secret) {
-    return <p className="text-sm text-slate-500">{setup.isError ? errorMessage(setup.error, messages.toasts.genericError) : 'Preparing your secret…'}</p>;
+    return (
+      <form onSubmit={start} noValidate className="space-y-4">
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t('twoFactor.start')}
+        </p>
+        <FormField label={t('twoFactor.password')} error={errors.password && say(errors.password)}>
+          {(control) => <PasswordInput {...control} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />}
+        </FormField>
+        <FlowButtons submit={t('twoFactor.continue')} isLoading={setup.isPending} onCancel={onCancel} />
+      </form>
+    );
   }
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…), or type the secret in it, then enter the 6-digit code it shows.
+        {t('twoFactor.scan')}
       </p>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <QrCode value={secret.otpauthUrl} />
         <div className="min-w-0">
-          <p className="text-xs font-medium text-slate-500 uppercase">Secret</p>
+          <p className="text-xs font-medium text-slate-500 uppercase">{t('twoFactor.secret')}</p>
           <p className="font-mono text-sm break-all text-slate-900 dark:text-white" data-testid="two-factor-secret">
             {secret.secret}
           </p>
         </div>
       </div>
-      <FormField label="Authentication code" error={error}>
+      <FormField label={t('twoFactor.code')} error={errors.code && say(errors.code)}>
         {(control) => (
           <Input {...control} value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={7} placeholder="123456" />
         )}
       </FormField>
-      <FlowButtons submit="Turn on" isLoading={enable.isPending} onCancel={onCancel} />
+      <FlowButtons submit={t('twoFactor.turnOn')} isLoading={enable.isPending} onCancel={onCancel} />
     </form>
   );
 }
 
 function DisableFlow({ onCancel, onDisabled }: { onCancel: () => void; onDisabled: () => void }) {
   const disable = useDisableTwoFactor();
+  const { t, say } = useT('profile');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
@@ -168,27 +215,23 @@ function DisableFlow({ onCancel, onDisabled }: { onCancel: () => void; onDisable
       { password, code: code.trim() },
       {
         onSuccess: () => {
-          toast.success(messages.twoFactor.disabled);
+          toast.success(say(messages.twoFactor.disabled));
           onDisabled();
         },
-        onError: (failure) => {
-          const fields = (failure as { fields?: Record<string, string> }).fields ?? {};
-          setErrors({ password: fields.password, code: fields.code });
-          if (!fields.password && !fields.code) toast.error(errorMessage(failure, messages.toasts.genericError));
-        },
+        onError: (failure) => setErrors(fieldErrorsOf(failure)),
       },
     );
   };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField label="Password" error={errors.password}>
+      <FormField label={t('twoFactor.password')} error={errors.password && say(errors.password)}>
         {(control) => <PasswordInput {...control} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />}
       </FormField>
-      <FormField label="Authentication or recovery code" error={errors.code}>
+      <FormField label={t('twoFactor.codeOrRecovery')} error={errors.code && say(errors.code)}>
         {(control) => <Input {...control} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" />}
       </FormField>
-      <FlowButtons submit="Turn off" variant="danger" isLoading={disable.isPending} onCancel={onCancel} />
+      <FlowButtons submit={t('twoFactor.turnOff')} variant="danger" isLoading={disable.isPending} onCancel={onCancel} />
     </form>
   );
 }
@@ -197,19 +240,20 @@ function DisableFlow({ onCancel, onDisabled }: { onCancel: () => void; onDisable
 export function TwoFactorCard({ user }: { user: User }) {
   const [mode, setMode] = useState<'idle' | 'enabling' | 'disabling'>('idle');
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  const { t } = useT('profile');
 
   return (
     <Card>
-      <SectionHeader title="Two-factor authentication" />
+      <SectionHeader title={t('twoFactor.title')} />
       <div className="space-y-4 px-5 py-5 sm:px-6">
         <div className="flex items-center gap-4">
           <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400">
             <ShieldCheckIcon className="h-5 w-5" />
           </span>
           <div className="min-w-0 flex-1">
-            <p className="text-sm font-medium text-slate-900 dark:text-white">{user.twoFactorEnabled ? 'On' : 'Off'}</p>
+            <p className="text-sm font-medium text-slate-900 dark:text-white">{user.twoFactorEnabled ? t('twoFactor.on') : t('twoFactor.off')}</p>
             <p className="text-sm text-slate-500 dark:text-slate-400">
-              {user.twoFactorEnabled ? 'Signing in asks for a code from your authenticator app.' : 'Add a code from your phone to every sign-in.'}
+              {user.twoFactorEnabled ? t('twoFactor.onText') : t('twoFactor.offText')}
             </p>
           </div>
         </div>
@@ -226,12 +270,12 @@ export function TwoFactorCard({ user }: { user: User }) {
         ) : mode === 'disabling' ? (
           <DisableFlow onCancel={() => setMode('idle')} onDisabled={() => setMode('idle')} />
         ) : user.twoFactorEnabled ? (
-          <Button variant="outline" size="sm" className="w-full" onClick={() => setMode('disabling')}>
-            Disable 2FA
+          <Button variant="outline" size="sm" className={`w-full ${wrappingButton}`} onClick={() => setMode('disabling')}>
+            {t('twoFactor.disable')}
           </Button>
         ) : (
-          <Button size="sm" className="w-full" onClick={() => setMode('enabling')}>
-            Enable 2FA
+          <Button size="sm" className={`w-full ${wrappingButton}`} onClick={() => setMode('enabling')}>
+            {t('twoFactor.enable')}
           </Button>
         )}
       </div>

@@ -1,16 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_PROJECTS, type Project, type ProjectStatus, type ProjectType } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** An empty filter means "all" (the spec's client sends only the non-empty ones). */
 export type ProjectFilters = { search: string; type: ProjectType | ''; status: ProjectStatus | '' };
 export const noProjectFilters: ProjectFilters = { search: '', type: '', status: '' };
-
-/**
- * Every list of projects, whatever its filters: what an investment or an admin's change makes stale.
- * The admin screens keep their lists under the same key, so one change refreshes both.
- */
-export const projectsListKey = ['projects', 'list'] as const;
 
 /** GET /projects with the non-empty filters; the catalogue, newest first. */
 export const getProjects = (filters: ProjectFilters, signal?: AbortSignal) =>
@@ -18,7 +13,7 @@ export const getProjects = (filters: ProjectFilters, signal?: AbortSignal) =>
 
 export const projectsQueryOptions = (filters: ProjectFilters) =>
   queryOptions({
-    queryKey: [...projectsListKey, filters],
+    queryKey: queryKeys.projectList(filters),
     queryFn: ({ signal }) => getProjects(filters, signal),
     // Spec section 8: a list load failure is logged only, with no user message.
     meta: { skipGlobalToast: true },

@@ -2,15 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { messages, type InvestBody, type InvestResponse } from '@terrafund/contracts';
 import { api, errorMessage } from '@/lib/api-client';
-import { profileQueryKey } from '@/lib/auth';
 import { formatAmount } from '../utils/project-figures';
-import { projectKey } from './get-project';
-import { projectsListKey } from './get-projects';
-
-/** The dashboard's figures (features/dashboard/api/get-dashboard.ts): Total Assets counts what was invested. */
-const dashboardKey = ['users', 'dashboard'] as const;
-/** The member's own transactions (the wallet's history): the investment is one of them. */
-const transactionsKey = ['transactions'] as const;
+import { queryKeys } from '@/lib/query-keys';
+import { localizeMessage } from '@terrafund/contracts/i18n';
+import { i18n } from '@/lib/i18n';
 
 /** POST /projects/{id}/invest: moves the amount from the wallet into the project (docs/product.md §6 Projects and investing). */
 export const investInProject = (projectId: string, body: InvestBody) =>
@@ -21,19 +16,20 @@ export function useInvestInProject(projectId: string) {
   return useMutation({
     mutationFn: (body: InvestBody) => investInProject(projectId, body),
     onSuccess: ({ project }, { amount }) => {
-      toast.success(messages.projects.investing(formatAmount(amount)));
+      toast.success(localizeMessage(i18n.t, messages.projects.investing(formatAmount(amount))));
       // The answer already is the project after the investment: shown at once, then confirmed below.
-      queryClient.setQueryData(projectKey(projectId), project);
+      queryClient.setQueryData(queryKeys.project(projectId), project);
       void Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKey(projectId), exact: true }),
-        queryClient.invalidateQueries({ queryKey: projectsListKey }),
-        queryClient.invalidateQueries({ queryKey: profileQueryKey, exact: true }),
-        queryClient.invalidateQueries({ queryKey: dashboardKey, exact: true }),
-        queryClient.invalidateQueries({ queryKey: transactionsKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectLists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.profile(), exact: true }),
+        // Total Assets on the dashboard counts what was invested; the investment is one of the member's transactions.
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.transactions() }),
       ]);
     },
     // A refusal often means the project moved on (someone else filled it, an admin closed it): show it as it is now.
-    onError: () => void queryClient.invalidateQueries({ queryKey: projectKey(projectId), exact: true }),
-    meta: { errorToast: (error) => errorMessage(error, messages.projects.investFailed) },
+    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId), exact: true }),
+    meta: { errorToast: (error) => errorMessage(error, localizeMessage(i18n.t, messages.projects.investFailed)) },
   });
 }

@@ -5,6 +5,7 @@ import { ArrowRightIcon } from 'lucide-react';
 import { TextLink } from '@/components/ui/text-link';
 import { useFeaturedProjects } from '../api/get-projects';
 import { useLogError } from '@/lib/use-log-error';
+import { useT } from '@/lib/i18n';
 import { ProjectCard, ProjectCardSkeleton } from './project-card';
 
 // grid-cols-1 (minmax(0, 1fr)) rather than the implicit column, so a long title truncates instead of widening the page.
@@ -18,6 +19,7 @@ export function FeaturedProjects() {
   // Drawn as a transition when the answer arrives (see SummaryCards).
   const projects = useDeferredValue(useFeaturedProjects());
   useLogError(projects.error, 'projects');
+  const { t } = useT('projects');
 
   if (projects.isError || (projects.data && projects.data.length === 0)) return null;
 
@@ -25,10 +27,10 @@ export function FeaturedProjects() {
     <section aria-labelledby="featured-projects-title">
       <div className="flex items-center justify-between gap-3">
         <h2 id="featured-projects-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Investment projects
+          {t('featured.title')}
         </h2>
-        <TextLink to={paths.projects.getHref()} aria-label="View all projects" className="inline-flex items-center gap-1 text-sm">
-          View all
+        <TextLink to={paths.projects.getHref()} aria-label={t('featured.viewAllLabel')} className="inline-flex items-center gap-1 text-sm">
+          {t('featured.viewAll')}
           <ArrowRightIcon className="h-4 w-4" />
         </TextLink>
       </div>
@@ -41,7 +43,7 @@ export function FeaturedProjects() {
           ))}
         </ul>
       ) : (
-        <div role="status" aria-label="Loading projects" className={`mt-4 ${grid}`}>
+        <div role="status" aria-label={t('featured.loading')} className={`mt-4 ${grid}`}>
           {Array.from({ length: DASHBOARD_PROJECTS }, (_, i) => (
             <ProjectCardSkeleton key={i} compact />
           ))}

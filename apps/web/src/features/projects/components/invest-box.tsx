@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { useUser } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useInvestInProject } from '../api/invest-in-project';
 import { formatAmount, formatFigure, fundedPercent, remainingOf, smallestInvestment } from '../utils/project-figures';
 
@@ -38,17 +39,18 @@ function amountProblem(raw: string, project: Project): string | null {
 
 function KycGate({ user }: { user: User }) {
   const pending = user.kycStatus === 'pending';
+  const { t, say } = useT('projects');
   return (
     <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100">
       <p className="flex items-center gap-2 font-semibold">
         <LockIcon className="h-4 w-4 shrink-0" />
-        {pending ? 'Verification in progress' : 'Verification required'}
+        {pending ? t('invest.pendingTitle') : t('invest.requiredTitle')}
       </p>
       <p className="mt-1 opacity-90">
-        {pending ? 'Your KYC verification is being reviewed. You can invest once it is approved.' : m.kycRequired}
+        {pending ? t('invest.pendingText') : say(m.kycRequired)}
       </p>
       <Link to={paths.kyc.getHref()} className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-3' })}>
-        {pending ? 'View verification status' : 'Complete KYC verification'}
+        {pending ? t('invest.viewStatus') : t('invest.complete')}
       </Link>
     </div>
   );
@@ -58,6 +60,7 @@ function KycGate({ user }: { user: User }) {
 export function InvestBox({ project }: { project: Project }) {
   const user = useUser();
   const invest = useInvestInProject(project._id);
+  const { t, say } = useT('projects');
   // Prefilled with the smallest amount accepted: the minimum, or the last slice when less than it is left.
   const [raw, setRaw] = useState(() => String(smallestInvestment(project)));
   const inputRef = useRef<HTMLInputElement>(null);
@@ -85,23 +88,23 @@ export function InvestBox({ project }: { project: Project }) {
 
   return (
     <Card className="p-5 sm:p-6">
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Invest in this project</h2>
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('invest.title')}</h2>
 
       <div className="mt-4">
         <div className="mb-1.5 flex items-baseline justify-between gap-2 text-sm">
-          <span className="font-medium text-slate-700 dark:text-slate-200">{percent}% funded</span>
+          <span className="font-medium text-slate-700 dark:text-slate-200">{t('invest.funded', { percent })}</span>
           <span className="text-slate-500 tabular-nums dark:text-slate-400">
             {formatFigure(project.funded)} / {formatFigure(project.target)}
           </span>
         </div>
-        <Progress value={percent} label="Funding progress" valueText={`${percent}% funded`} />
-        <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">{formatAmount(remaining)} still open for investment</p>
+        <Progress value={percent} label={t('invest.progress')} valueText={t('invest.funded', { percent })} />
+        <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">{t('invest.open', { amount: formatAmount(remaining) })}</p>
       </div>
 
       <form onSubmit={submit} noValidate className="mt-5 space-y-4">
         <div>
           <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Investment amount (USD)
+            {t('invest.amount')}
           </label>
           <div className="relative">
             <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-sm text-slate-400">
@@ -125,17 +128,17 @@ export function InvestBox({ project }: { project: Project }) {
           </div>
           <p id={hintId} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
             {/* Less than the minimum is left: exactly that last slice is accepted, so the project can fill. */}
-            {lastSlice ? `Invest the remaining ${formatAmount(remaining)}` : `Minimum ${formatFigure(project.minInvestment)}`}
+            {lastSlice ? t('invest.remaining', { amount: formatAmount(remaining) }) : t('invest.minimum', { amount: formatFigure(project.minInvestment) })}
           </p>
           <p id={errorId} aria-live="polite" className="mt-1 text-sm text-rose-600 empty:hidden dark:text-rose-400">
-            {problem}
+            {problem && say(problem)}
           </p>
         </div>
 
         <p className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm dark:bg-slate-800/60">
           <span className="flex items-center gap-2 text-slate-500 dark:text-slate-400">
             <WalletIcon className="h-4 w-4" />
-            Wallet balance
+            {t('invest.balance')}
           </span>
           {/* With its cents: a balance rounded up would promise money that is not there. */}
           <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatUsd(user.balance)}</span>
@@ -144,15 +147,15 @@ export function InvestBox({ project }: { project: Project }) {
         {closed ? (
           <div className="space-y-2">
             <Button type="submit" className="w-full" disabled>
-              Invest Now
+              {t('invest.submit')}
             </Button>
             <p role="note" className="text-center text-sm text-slate-500 dark:text-slate-400">
-              {closed}
+              {say(closed)}
             </p>
           </div>
         ) : verified ? (
           <Button type="submit" className="w-full" size="lg" disabled={Boolean(problem)} isLoading={invest.isPending}>
-            Invest Now
+            {t('invest.submit')}
           </Button>
         ) : (
           <KycGate user={user} />

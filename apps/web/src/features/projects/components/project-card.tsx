@@ -6,7 +6,8 @@ import { Card } from '@/components/ui/card';
 import { ImageIcon, MapPinIcon } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/cn';
-import { formatFigure, formatPercent, fundedPercent, PROJECT_TYPE_LABELS } from '../utils/project-figures';
+import { useT } from '@/lib/i18n';
+import { formatFigure, formatPercent, fundedPercent, projectTypeKey } from '../utils/project-figures';
 
 /** The cover image at card size, or a neutral stand-in for a project without pictures. */
 export function ProjectCover({ project, className }: { project: Pick<Project, 'title' | 'images'>; className?: string }) {
@@ -45,6 +46,7 @@ type ProjectCardProps = {
  */
 export function ProjectCard({ project, compact = false, headingLevel: Heading = 'h3' }: ProjectCardProps) {
   const percent = fundedPercent(project);
+  const { t } = useT('projects');
   return (
     <Card
       role="article"
@@ -54,7 +56,7 @@ export function ProjectCard({ project, compact = false, headingLevel: Heading = 
       <ProjectCover project={project} className={compact ? 'aspect-[16/9]' : 'aspect-[16/10]'} />
       <div className={cn('flex flex-1 flex-col', compact ? 'gap-3 p-4' : 'gap-4 p-5')}>
         <div className="min-w-0">
-          <Badge tone="info">{PROJECT_TYPE_LABELS[project.type]}</Badge>
+          <Badge tone="info">{t(projectTypeKey(project.type))}</Badge>
           <Heading
             id={`project-${project._id}-title`}
             className="mt-2 truncate text-base font-semibold text-slate-900 dark:text-white"
@@ -76,23 +78,23 @@ export function ProjectCard({ project, compact = false, headingLevel: Heading = 
 
         <dl className="grid grid-cols-2 gap-3 text-sm">
           <div>
-            <dt className="text-slate-500 dark:text-slate-400">Target</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{t('card.target')}</dt>
             <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums dark:text-white">{formatFigure(project.target)}</dd>
           </div>
           <div>
-            <dt className="text-slate-500 dark:text-slate-400">ROI</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{t('card.roi')}</dt>
             <dd className="mt-0.5 font-semibold text-emerald-600 tabular-nums dark:text-emerald-400">{formatPercent(project.roi)}</dd>
           </div>
         </dl>
 
         <div className="mt-auto">
           <div className="mb-1.5 flex items-baseline justify-between gap-2 text-sm">
-            <span className="font-medium text-slate-700 dark:text-slate-200">{percent}% funded</span>
+            <span className="font-medium text-slate-700 dark:text-slate-200">{t('card.funded', { percent })}</span>
             <span className="truncate text-slate-500 tabular-nums dark:text-slate-400">
               {formatFigure(project.funded)} / {formatFigure(project.target)}
             </span>
           </div>
-          <Progress value={percent} label="Funded" valueText={`${percent}% funded`} size={compact ? 'sm' : 'md'} />
+          <Progress value={percent} label={t('card.fundedLabel')} valueText={t('card.funded', { percent })} size={compact ? 'sm' : 'md'} />
         </div>
       </div>
     </Card>

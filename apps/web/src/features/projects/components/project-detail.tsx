@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { messages, type Project } from '@terrafund/contracts';
+import { localizeMessage } from '@terrafund/contracts/i18n';
 import { paths } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
@@ -13,7 +14,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { isApiError } from '@/lib/api-client';
 import { useProject } from '../api/get-project';
-import { formatFigure, formatPercent, PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES, PROJECT_TYPE_LABELS } from '../utils/project-figures';
+import { i18n, useT } from '@/lib/i18n';
+import { formatFigure, formatPercent, PROJECT_STATUS_TONES, projectStatusKey, projectTypeKey } from '../utils/project-figures';
 import { InvestBox } from './invest-box';
 import { ProjectGallery } from './project-gallery';
 import { ProjectInfoTabs } from './project-info-tabs';
@@ -21,28 +23,30 @@ import { ProjectInfoTabs } from './project-info-tabs';
 const m = messages.projects;
 
 function BackToProjects({ className }: { className?: string }) {
+  const { t } = useT('projects');
   return (
     <TextLink to={paths.projects.getHref()} className={`inline-flex items-center gap-1.5 text-sm ${className ?? ''}`}>
       <ArrowLeftIcon className="h-4 w-4" />
-      Back to Projects
+      {t('detail.back')}
     </TextLink>
   );
 }
 
 /** Spec section 2: what a missing (or removed) project shows. */
 export function ProjectNotFound() {
+  const { t, say } = useT('projects');
   return (
     <Card>
-      <title>{`${m.notFoundTitle} · Terrafund`}</title>
+      <title>{`${say(m.notFoundTitle)} · Terrafund`}</title>
       <EmptyState
         className="py-16"
         icon={<BuildingIcon className="h-5 w-5" />}
-        title={<span className="text-lg">{m.notFoundTitle}</span>}
-        description={m.notFoundText}
+        title={<span className="text-lg">{say(m.notFoundTitle)}</span>}
+        description={say(m.notFoundText)}
         action={
           <Link to={paths.projects.getHref()} className={buttonClasses()}>
             <ArrowLeftIcon className="h-4 w-4" />
-            Back to Projects
+            {t('detail.back')}
           </Link>
         }
       />
@@ -57,7 +61,7 @@ export function ProjectNotFound() {
 function KeyFigure({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <div className="relative min-w-0 rounded-xl border border-slate-200 bg-white p-3 sm:p-3.5 sm:pl-[3.75rem] dark:border-slate-800 dark:bg-slate-900/60">
-      <dt className="text-xs text-slate-500 dark:text-slate-400">
+      <dt className="text-xs break-words hyphens-auto text-slate-500 dark:text-slate-400">
         <span className="absolute top-1/2 left-3.5 hidden h-9 w-9 -translate-y-1/2 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600 sm:flex dark:bg-emerald-500/10 dark:text-emerald-400">
           {icon}
         </span>
@@ -69,16 +73,17 @@ function KeyFigure({ icon, label, children }: { icon: ReactNode; label: string; 
 }
 
 function ProjectView({ project }: { project: Project }) {
+  const { t } = useT('projects');
   return (
     <div className="space-y-6">
-      <title>{`${project.title} · Projects · Terrafund`}</title>
+      <title>{t('detail.documentTitle', { title: project.title })}</title>
       <BackToProjects />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap gap-2">
-            <Badge tone="info">{PROJECT_TYPE_LABELS[project.type]}</Badge>
-            <Badge tone={PROJECT_STATUS_TONES[project.status]}>{PROJECT_STATUS_LABELS[project.status]}</Badge>
+            <Badge tone="info">{t(projectTypeKey(project.type))}</Badge>
+            <Badge tone={PROJECT_STATUS_TONES[project.status]}>{t(projectStatusKey(project.status))}</Badge>
           </div>
           <h1 className="mt-3 text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">{project.title}</h1>
           <p className="mt-1.5 flex items-center gap-1.5 text-sm text-slate-500 sm:text-base dark:text-slate-400">
@@ -93,14 +98,14 @@ function ProjectView({ project }: { project: Project }) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProjectGallery title={project.title} images={project.images} />
-          <dl aria-label="Key figures" className="grid grid-cols-3 gap-3">
-            <KeyFigure icon={<TrendingUpIcon className="h-5 w-5" />} label="ROI">
+          <dl aria-label={t('detail.keyFigures')} className="grid grid-cols-3 gap-3">
+            <KeyFigure icon={<TrendingUpIcon className="h-5 w-5" />} label={t('detail.roi')}>
               {formatPercent(project.roi)}
             </KeyFigure>
-            <KeyFigure icon={<ClockIcon className="h-5 w-5" />} label="Term">
-              {project.term} months
+            <KeyFigure icon={<ClockIcon className="h-5 w-5" />} label={t('detail.term')}>
+              {t('detail.months', { term: project.term })}
             </KeyFigure>
-            <KeyFigure icon={<CoinsIcon className="h-5 w-5" />} label="Minimum investment">
+            <KeyFigure icon={<CoinsIcon className="h-5 w-5" />} label={t('detail.minimum')}>
               {formatFigure(project.minInvestment)}
             </KeyFigure>
           </dl>
@@ -119,6 +124,7 @@ function ProjectView({ project }: { project: Project }) {
 /** One project (docs/product.md §2.5 Member screens, Project detail): gallery, figures, the investment form and the tabs. */
 export function ProjectDetail({ id }: { id: string }) {
   const project = useProject(id);
+  const { t } = useT('projects');
   const { error } = project;
   const notFound = isApiError(error) && error.status === 404;
   // A 401 is the global handler's ("Session expired"), a 404 is answered in place, and a failed background
@@ -126,7 +132,7 @@ export function ProjectDetail({ id }: { id: string }) {
   const failed = Boolean(error) && !notFound && !(isApiError(error) && error.status === 401) && !project.data;
 
   useEffect(() => {
-    if (failed) toast.error(m.loadFailed, { id: `error:${m.loadFailed}` });
+    if (failed) toast.error(localizeMessage(i18n.t, m.loadFailed), { id: `error:${m.loadFailed}` });
   }, [failed, error]);
 
   if (project.data) return <ProjectView project={project.data} />;
@@ -134,7 +140,7 @@ export function ProjectDetail({ id }: { id: string }) {
   if (project.isPending) {
     return (
       <div className="flex justify-center py-24">
-        <Spinner size="lg" label="Loading project" />
+        <Spinner size="lg" label={t('detail.loading')} />
       </div>
     );
   }
@@ -143,16 +149,16 @@ export function ProjectDetail({ id }: { id: string }) {
 
   return (
     <Card>
-      <title>Project · Terrafund</title>
+      <title>{t('detail.unavailableTitle')}</title>
       <LoadFailed
         className="py-16"
-        title="Project unavailable"
-        description="Please try again in a moment."
+        title={t('detail.unavailable')}
+        description={t('detail.tryLater')}
         query={project}
         alternative={
           <Link to={paths.projects.getHref()} className={buttonClasses()}>
             <ArrowLeftIcon className="h-4 w-4" />
-            Back to Projects
+            {t('detail.back')}
           </Link>
         }
       />

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { projectImageSrc } from '@terrafund/contracts';
 import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 
 type ProjectGalleryProps = { title: string; images: readonly string[] };
 
@@ -14,6 +15,7 @@ const arrowButton =
  */
 export function ProjectGallery({ title, images }: ProjectGalleryProps) {
   const [selected, setSelected] = useState(0);
+  const { t } = useT('projects');
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const count = images.length;
   // A refetch may bring fewer pictures than the one being shown.
@@ -24,7 +26,7 @@ export function ProjectGallery({ title, images }: ProjectGalleryProps) {
     return (
       <div className="flex aspect-[16/9] w-full flex-col items-center justify-center gap-2 rounded-2xl bg-slate-100 text-slate-400 dark:bg-slate-800/60 dark:text-slate-500">
         <ImageIcon className="h-12 w-12" />
-        <span className="text-sm">No pictures yet</span>
+        <span className="text-sm">{t('gallery.empty')}</span>
       </div>
     );
   }
@@ -49,16 +51,16 @@ export function ProjectGallery({ title, images }: ProjectGalleryProps) {
         <img
           key={current}
           src={projectImageSrc(current, 'full')}
-          alt={count > 1 ? `${title}, picture ${index + 1} of ${count}` : title}
+          alt={count > 1 ? t('gallery.picture', { title, index: index + 1, count }) : title}
           decoding="async"
           className="aspect-[16/9] w-full object-cover"
         />
         {count > 1 && (
           <>
-            <button type="button" onClick={() => show(index - 1)} aria-label="Previous picture" className={cn(arrowButton, 'left-3')}>
+            <button type="button" onClick={() => show(index - 1)} aria-label={t('gallery.previous')} className={cn(arrowButton, 'left-3')}>
               <ChevronLeftIcon className="h-5 w-5" />
             </button>
-            <button type="button" onClick={() => show(index + 1)} aria-label="Next picture" className={cn(arrowButton, 'right-3')}>
+            <button type="button" onClick={() => show(index + 1)} aria-label={t('gallery.next')} className={cn(arrowButton, 'right-3')}>
               <ChevronRightIcon className="h-5 w-5" />
             </button>
           </>
@@ -66,7 +68,7 @@ export function ProjectGallery({ title, images }: ProjectGalleryProps) {
       </div>
 
       {count > 1 && (
-        <ul aria-label="Pictures" className="-m-1 flex gap-2 overflow-x-auto p-1">
+        <ul aria-label={t('gallery.pictures')} className="-m-1 flex gap-2 overflow-x-auto p-1">
           {images.map((image, i) => (
             <li key={`${image}-${i}`} className="shrink-0">
               <button
@@ -76,7 +78,7 @@ export function ProjectGallery({ title, images }: ProjectGalleryProps) {
                 type="button"
                 onClick={() => show(i)}
                 onKeyDown={(event) => onThumbKeyDown(event, i)}
-                aria-label={`Show picture ${i + 1} of ${count}`}
+                aria-label={t('gallery.show', { index: i + 1, count })}
                 aria-pressed={i === index}
                 className={cn(
                   'block h-16 w-24 overflow-hidden rounded-lg ring-2 ring-offset-2 ring-offset-white transition sm:h-20 sm:w-28 dark:ring-offset-slate-950',

@@ -4,7 +4,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { CheckCircleIcon, ExternalLinkIcon, FileTextIcon } from 'lucide-react';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format';
-import { formatFigure, formatPercent, PAYMENT_SCHEDULE_LABELS } from '../utils/project-figures';
+import { useT } from '@/lib/i18n';
+import { formatCount, formatFigure, formatPercent, paymentScheduleKey } from '../utils/project-figures';
 
 function Facts({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -26,17 +27,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const dateOrNotSet = (value: string | null) => (value ? formatDate(value) : 'Not set');
-
 function Overview({ project }: { project: Project }) {
   const { features } = project.details;
+  const { t } = useT('projects');
   return (
     <div className="space-y-6">
       <p className="text-sm leading-relaxed whitespace-pre-line text-slate-600 dark:text-slate-300">{project.description}</p>
       <section>
-        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Key features</h3>
+        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{t('tabs.keyFeatures')}</h3>
         {features.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">No key features listed.</p>
+          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{t('tabs.noFeatures')}</p>
         ) : (
           <ul className="mt-3 grid gap-2 sm:grid-cols-2">
             {features.map((feature, i) => (
@@ -54,24 +54,26 @@ function Overview({ project }: { project: Project }) {
 
 function Details({ project }: { project: Project }) {
   const { details } = project;
+  const { t } = useT('projects');
+  const dateOrNotSet = (value: string | null) => (value ? formatDate(value) : t('tabs.notSet'));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Facts title="Property details">
-        <Fact label="Property type">{details.propertyType}</Fact>
-        <Fact label="Size">{details.size}</Fact>
-        <Fact label="Units">{details.units.toLocaleString('en-US')}</Fact>
-        <Fact label="Year built">{details.yearBuilt}</Fact>
-        <Fact label="Occupancy rate">{formatPercent(details.occupancyRate)}</Fact>
-        <Fact label="Payment schedule">{PAYMENT_SCHEDULE_LABELS[details.paymentSchedule]}</Fact>
+      <Facts title={t('tabs.propertyDetails')}>
+        <Fact label={t('tabs.propertyType')}>{details.propertyType}</Fact>
+        <Fact label={t('tabs.size')}>{details.size}</Fact>
+        <Fact label={t('tabs.units')}>{formatCount(details.units)}</Fact>
+        <Fact label={t('tabs.yearBuilt')}>{details.yearBuilt}</Fact>
+        <Fact label={t('tabs.occupancy')}>{formatPercent(details.occupancyRate)}</Fact>
+        <Fact label={t('tabs.schedule')}>{t(paymentScheduleKey(details.paymentSchedule))}</Fact>
       </Facts>
-      <Facts title="Investment details">
-        <Fact label="Target">{formatFigure(project.target)}</Fact>
-        <Fact label="Funded">{formatFigure(project.funded)}</Fact>
-        <Fact label="ROI">{formatPercent(project.roi)}</Fact>
-        <Fact label="Term">{project.term} months</Fact>
-        <Fact label="Minimum investment">{formatFigure(project.minInvestment)}</Fact>
-        <Fact label="Start date">{dateOrNotSet(project.startDate)}</Fact>
-        <Fact label="End date">{dateOrNotSet(project.endDate)}</Fact>
+      <Facts title={t('tabs.investmentDetails')}>
+        <Fact label={t('tabs.target')}>{formatFigure(project.target)}</Fact>
+        <Fact label={t('tabs.funded')}>{formatFigure(project.funded)}</Fact>
+        <Fact label={t('tabs.roi')}>{formatPercent(project.roi)}</Fact>
+        <Fact label={t('tabs.term')}>{t('tabs.months', { term: project.term })}</Fact>
+        <Fact label={t('tabs.minimum')}>{formatFigure(project.minInvestment)}</Fact>
+        <Fact label={t('tabs.startDate')}>{dateOrNotSet(project.startDate)}</Fact>
+        <Fact label={t('tabs.endDate')}>{dateOrNotSet(project.endDate)}</Fact>
       </Facts>
     </div>
   );
@@ -80,13 +82,14 @@ function Details({ project }: { project: Project }) {
 function Documents({ project }: { project: Project }) {
   const { documents } = project.details;
   const baseId = useId();
+  const { t } = useT('projects');
   if (documents.length === 0) {
-    return <EmptyState icon={<FileTextIcon className="h-5 w-5" />} title="No documents yet" description="Documents about this project will appear here." />;
+    return <EmptyState icon={<FileTextIcon className="h-5 w-5" />} title={t('tabs.noDocuments')} description={t('tabs.noDocumentsText')} />;
   }
   return (
     <>
       <span id={`${baseId}-new-tab`} hidden>
-        Opens in a new tab
+        {t('tabs.newTab')}
       </span>
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
         {documents.map((document, i) => {
@@ -108,7 +111,7 @@ function Documents({ project }: { project: Project }) {
                 aria-describedby={`${nameId} ${baseId}-new-tab`}
                 className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-emerald-600 hover:text-emerald-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500 dark:text-emerald-400 dark:hover:text-emerald-300"
               >
-                View Document
+                {t('tabs.viewDocument')}
                 <ExternalLinkIcon className="h-4 w-4" />
               </a>
             </li>
@@ -121,13 +124,14 @@ function Documents({ project }: { project: Project }) {
 
 /** Overview, Details and Documents (docs/product.md §2.5 Member screens, Project detail). */
 export function ProjectInfoTabs({ project }: { project: Project }) {
+  const { t } = useT('projects');
   return (
     <Tabs
-      label="Project information"
+      label={t('tabs.label')}
       items={[
-        { id: 'overview', label: 'Overview', content: <Overview project={project} /> },
-        { id: 'details', label: 'Details', content: <Details project={project} /> },
-        { id: 'documents', label: 'Documents', content: <Documents project={project} /> },
+        { id: 'overview', label: t('tabs.overview'), content: <Overview project={project} /> },
+        { id: 'details', label: t('tabs.details'), content: <Details project={project} /> },
+        { id: 'documents', label: t('tabs.documents'), content: <Documents project={project} /> },
       ]}
     />
   );

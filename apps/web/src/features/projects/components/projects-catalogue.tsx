@@ -9,11 +9,10 @@ import { cn } from '@/lib/cn';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { useProjects } from '../api/get-projects';
 import { useLogError } from '@/lib/use-log-error';
-import { PROJECT_STATUS_LABELS, PROJECT_TYPE_LABELS } from '../utils/project-figures';
+import { useT } from '@/lib/i18n';
+import { projectStatusKey, projectTypeKey } from '../utils/project-figures';
 import { ProjectCard, ProjectCardSkeleton } from './project-card';
 
-const typeOptions = [{ value: '', label: 'All Types' }, ...PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))];
-const statusOptions = [{ value: '', label: 'All Status' }, ...PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] }))];
 
 // grid-cols-1 (minmax(0, 1fr)) rather than the implicit column, so a long title truncates instead of widening the page.
 const grid = 'grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3';
@@ -23,6 +22,12 @@ export function ProjectsCatalogue() {
   const filters = useUrlFilters({ filters: { type: PROJECT_TYPES, status: PROJECT_STATUSES } });
   const projects = useProjects(filters.applied);
   useLogError(projects.error, 'projects');
+  const { t } = useT('projects');
+  const typeOptions = [{ value: '', label: t('catalogue.allTypes') }, ...PROJECT_TYPES.map((type) => ({ value: type, label: t(projectTypeKey(type)) }))];
+  const statusOptions = [
+    { value: '', label: t('catalogue.allStatuses') },
+    ...PROJECT_STATUSES.map((status) => ({ value: status, label: t(projectStatusKey(status)) })),
+  ];
 
   const list = projects.data ?? [];
   const count = list.length;
@@ -30,15 +35,15 @@ export function ProjectsCatalogue() {
   return (
     <div className="space-y-6">
       <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_auto_auto] sm:p-5">
-        <SearchField id="projects-search" label="Search projects" placeholder="Search projects..." maxLength={100} {...filters.searchField} />
+        <SearchField id="projects-search" label={t('catalogue.searchLabel')} placeholder={t('catalogue.searchPlaceholder')} maxLength={100} {...filters.searchField} />
         <div className="grid grid-cols-2 gap-3 sm:contents">
-          <FilterSelect id="projects-type" label="Filter by type" options={typeOptions} className="sm:w-44" {...filters.filterField('type')} />
-          <FilterSelect id="projects-status" label="Filter by status" options={statusOptions} className="sm:w-44" {...filters.filterField('status')} />
+          <FilterSelect id="projects-type" label={t('catalogue.typeFilter')} options={typeOptions} className="sm:w-44" {...filters.filterField('type')} />
+          <FilterSelect id="projects-status" label={t('catalogue.statusFilter')} options={statusOptions} className="sm:w-44" {...filters.filterField('status')} />
         </div>
       </Card>
 
       {projects.isPending ? (
-        <div role="status" aria-label="Loading projects" className={grid}>
+        <div role="status" aria-label={t('catalogue.loading')} className={grid}>
           {Array.from({ length: 6 }, (_, i) => (
             <ProjectCardSkeleton key={i} />
           ))}
@@ -48,10 +53,10 @@ export function ProjectsCatalogue() {
         <Card>
           <EmptyState
             icon={<BuildingIcon className="h-5 w-5" />}
-            title="Projects are not available right now"
+            title={t('catalogue.unavailable')}
             action={
               <Button variant="outline" onClick={() => void projects.refetch()} isLoading={projects.isFetching}>
-                Try again
+                {t('catalogue.retry')}
               </Button>
             }
           />
@@ -60,15 +65,15 @@ export function ProjectsCatalogue() {
         <Card>
           <EmptyState
             icon={<SearchIcon className="h-5 w-5" />}
-            title="No projects found"
-            description={filters.active ? 'No project matches these filters.' : 'New projects will appear here as they open for investment.'}
-            action={filters.active && <Button onClick={filters.clear}>Clear filters</Button>}
+            title={t('catalogue.empty')}
+            description={filters.active ? t('catalogue.noMatch') : t('catalogue.comingSoon')}
+            action={filters.active && <Button onClick={filters.clear}>{t('catalogue.clear')}</Button>}
           />
         </Card>
       ) : (
-        <section aria-label="Projects" aria-busy={projects.isFetching || undefined}>
+        <section aria-label={t('catalogue.label')} aria-busy={projects.isFetching || undefined}>
           <p className="sr-only" aria-live="polite">
-            {count} {count === 1 ? 'project' : 'projects'} found
+            {t('catalogue.found', { count })}
           </p>
           <ul className={cn(grid, 'transition-opacity', projects.isPlaceholderData && 'opacity-60')}>
             {list.map((project) => (

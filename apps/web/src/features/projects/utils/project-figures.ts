@@ -1,29 +1,18 @@
 import { formatDecimal, type PaymentSchedule, type Project, type ProjectStatus, type ProjectType } from '@terrafund/contracts';
 import type { BadgeTone } from '@/components/ui/badge';
+import { INTL_LOCALES } from '@terrafund/contracts/i18n';
 import { formatUsd } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 
-export const PROJECT_TYPE_LABELS: Record<ProjectType, string> = {
-  residential: 'Residential',
-  commercial: 'Commercial',
-  land: 'Land',
-};
-
-export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
-  available: 'Available',
-  sold: 'Sold',
-  reserved: 'Reserved',
-};
+/** The catalogue keys of a project's type, status and payment schedule (the projects namespace). */
+export const projectTypeKey = (type: ProjectType) => `types.${type}` as const;
+export const projectStatusKey = (status: ProjectStatus) => `statuses.${status}` as const;
+export const paymentScheduleKey = (schedule: PaymentSchedule) => `schedules.${schedule}` as const;
 
 export const PROJECT_STATUS_TONES: Record<ProjectStatus, BadgeTone> = {
   available: 'success',
   reserved: 'warning',
   sold: 'neutral',
-};
-
-export const PAYMENT_SCHEDULE_LABELS: Record<PaymentSchedule, string> = {
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  annually: 'Annually',
 };
 
 /** What is still open for investment. */
@@ -47,8 +36,15 @@ export function fundedPercent({ target, funded }: Pick<Project, 'target' | 'fund
   return Math.min(100, Math.floor((funded / target) * 100));
 }
 
-/** "8.5%", "12%", "1,250.25%": at most two decimals, none that are zero. */
-export const formatPercent = (value: number) => `${formatDecimal(value, 2, { trimZeros: true })}%`;
+/** "8.5%", "12%", "1,250.25%": at most two decimals, none that are zero ("8,5 %" in Spanish and French). */
+export function formatPercent(value: number): string {
+  const language = currentLanguage();
+  if (language === 'en') return `${formatDecimal(value, 2, { trimZeros: true })}%`;
+  return new Intl.NumberFormat(INTL_LOCALES[language], { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+}
+
+/** A count in the language's digits grouping: "1,250", "1.250", "1 250". */
+export const formatCount = (value: number) => value.toLocaleString(INTL_LOCALES[currentLanguage()]);
 
 /** A project figure: whole dollars (docs/product.md §11.3 Formats: 0 decimals on projects). */
 export const formatFigure = (amount: number) => formatUsd(amount, 0);

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages, type DepositResponse } from '@terrafund/contracts';
 import { api, errorMessage } from '@/lib/api-client';
-import { packPaymentsKey } from './get-pack-payments';
-import { transactionsKey } from './get-transactions';
+import { queryKeys } from '@/lib/query-keys';
+import { localizeMessage } from '@terrafund/contracts/i18n';
+import { i18n } from '@/lib/i18n';
 
 /** Starts a plan purchase: the server opens an invoice at the payment provider for the plan's price. */
 export const createDeposit = (plan: string) => api.post<DepositResponse>('/transactions', { type: 'deposit', plan });
@@ -36,11 +37,11 @@ export function useCreateDeposit() {
     },
     onSuccess: ({ payment_url }) => {
       // The pending deposit is in the history if the member comes back without paying.
-      void queryClient.invalidateQueries({ queryKey: transactionsKey });
-      void queryClient.invalidateQueries({ queryKey: packPaymentsKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.packPayments() });
       window.location.assign(payment_url);
     },
     // Spec section 8: the server's message, or "Failed to process deposit.", once, by the global handler.
-    meta: { errorToast: (error) => errorMessage(error, messages.wallet.depositFailed) },
+    meta: { errorToast: (error) => errorMessage(error, localizeMessage(i18n.t, messages.wallet.depositFailed)) },
   });
 }

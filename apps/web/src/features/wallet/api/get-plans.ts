@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Plan } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
-
-export const plansKey = ['plans'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The four packs with their prices, dividends and features (docs/product.md §9.1 General: GET /api/plans, public). */
 export const getPlans = (signal?: AbortSignal) => api.get<Plan[]>('/plans', { signal });
 
 export const plansQueryOptions = () =>
   queryOptions({
-    queryKey: plansKey,
+    queryKey: queryKeys.plans(),
     queryFn: ({ signal }) => getPlans(signal),
     // The packs are constants of the product; they do not change while the page is open.
     staleTime: 60 * 60_000,

@@ -1,9 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Transaction } from '@terrafund/contracts';
 import { getPage } from '@/lib/api-client';
-
-/** The member's own transactions: what a deposit, a withdrawal or an investment makes stale. */
-export const transactionsKey = ['transactions'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export type TransactionsPage = { items: Transaction[]; nextCursor?: string };
 
@@ -18,7 +16,7 @@ export async function getTransactions(cursor: string | undefined, signal?: Abort
 
 export const transactionsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: transactionsKey,
+    queryKey: queryKeys.transactions(),
     queryFn: ({ pageParam, signal }) => getTransactions(pageParam, signal),
     initialPageParam: undefined as string | undefined,
     // The list ends where the server stops naming a next page.

@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CoinsIcon } from 'lucide-react';
 import { formatDate } from '@/lib/format';
-
-const orNotAvailable = (date: string | null | undefined) => (date ? formatDate(date) : 'N/A');
+import { useT } from '@/lib/i18n';
 
 /**
  * The wallet's membership card: the pack with its start and end dates while it runs; once it has ended
@@ -14,6 +13,8 @@ const orNotAvailable = (date: string | null | undefined) => (date ? formatDate(d
  * offer of a new pack (renewal is buying a pack again, `onRenew` opens the plan chooser).
  */
 export function MembershipCard({ user, onRenew }: { user: User; onRenew: () => void }) {
+  const { t, say } = useT('wallet');
+  const orNotAvailable = (date: string | null | undefined) => (date ? formatDate(date) : t('membership.notAvailable'));
   const current = user.currentMembership;
   const ended = current?.status === 'ended';
   const pack = ended ? current.pack : (user.membershipLevel ?? current?.pack ?? '');
@@ -26,11 +27,11 @@ export function MembershipCard({ user, onRenew }: { user: User; onRenew: () => v
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="wallet-membership-title" className="text-sm font-medium text-slate-500 dark:text-slate-400">
-            {ended ? 'Last membership' : 'Current membership'}
+            {ended ? t('membership.last') : t('membership.current')}
           </h2>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">
             <span>{capitalize(pack)}</span>
-            {ended ? <Badge tone="neutral">Ended</Badge> : <Badge tone="success">Active</Badge>}
+            {ended ? <Badge tone="neutral">{t('membership.ended')}</Badge> : <Badge tone="success">{t('membership.active')}</Badge>}
           </p>
         </div>
         <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400">
@@ -39,20 +40,20 @@ export function MembershipCard({ user, onRenew }: { user: User; onRenew: () => v
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
         <div>
-          <dt className="text-slate-500 dark:text-slate-400">Start date</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{t('membership.startDate')}</dt>
           <dd className="mt-0.5 font-medium text-slate-900 dark:text-white">{orNotAvailable(startDate)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500 dark:text-slate-400">{ended ? 'Ended on' : 'End date'}</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{ended ? t('membership.endedOn') : t('membership.endDate')}</dt>
           <dd className="mt-0.5 font-medium text-slate-900 dark:text-white">{orNotAvailable(endDate)}</dd>
         </div>
       </dl>
       {ended && (
         <div className="mt-4 space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800">
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {messages.membership.ended}. {messages.membership.renew}
+            {say(messages.membership.ended)}. {say(messages.membership.renew)}
           </p>
-          <Button onClick={onRenew}>{messages.membership.renewButton}</Button>
+          <Button onClick={onRenew}>{say(messages.membership.renewButton)}</Button>
         </div>
       )}
     </Card>

@@ -21,9 +21,9 @@ const depositTab = () => screen.getByRole('tabpanel', { name: 'Deposit' });
 describe('the Deposit tab', { timeout: 20_000 }, () => {
   const payments = [
     buildPackPayment({ pack: 'gold', amount: 2500, status: 'pending', date: '2026-03-05T09:00:00.000Z', payment_url: checkout }),
-    buildPackPayment({ pack: 'platinum', amount: 5000, status: 'held', date: '2026-03-04T09:00:00.000Z' }),
+    buildPackPayment({ pack: 'platinum', amount: 5000, status: 'held', date: '2026-03-04T09:00:00.000Z', paid: { amount: '0.0390625', currency: 'BTC' } }),
     buildPackPayment({ pack: 'ultimium', amount: 1200, status: 'expired', date: '2026-03-03T09:00:00.000Z' }),
-    buildPackPayment({ pack: 'startium', amount: 700, status: 'settled', date: '2026-03-02T09:00:00.000Z' }),
+    buildPackPayment({ pack: 'startium', amount: 700, status: 'settled', date: '2026-03-02T09:00:00.000Z', paid: { amount: '700.00', currency: 'USD' } }),
   ];
 
   it('is the default tab and lists every pack payment with pack, amount, date and status, newest first', async () => {
@@ -35,7 +35,8 @@ describe('the Deposit tab', { timeout: 20_000 }, () => {
     const cells = rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(cells.map(([pack, amount, date, status]) => [pack, amount, date, status])).toEqual([
       ['GoldMar 05, 2026', '$2,500.00', 'Mar 05, 2026', 'Pending'],
-      ['PlatinumMar 04, 2026', '$5,000.00', 'Mar 04, 2026', 'Held for review'],
+      // A held payment shows what arrived beside the price; a settled one needs no such line.
+      ['PlatinumMar 04, 2026', '$5,000.00Received 0.0390625 BTC', 'Mar 04, 2026', 'Held for review'],
       ['UltimiumMar 03, 2026', '$1,200.00', 'Mar 03, 2026', 'Expired'],
       ['StartiumMar 02, 2026', '$700.00', 'Mar 02, 2026', 'Settled'],
     ]);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type PackPayment, type PackPaymentStatus } from '@terrafund/contracts';
+import { formatPaidAmount, type PackPayment, type PackPaymentStatus } from '@terrafund/contracts';
 import { capitalize } from '@/components/money/transaction-cells';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -10,37 +10,39 @@ import { CoinsIcon } from 'lucide-react';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDate, formatUsd } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { checkoutUrl, useCreateDeposit } from '../api/create-deposit';
 import { usePackPayments } from '../api/get-pack-payments';
 
-const statusLabel: Record<PackPaymentStatus, { label: string; tone: BadgeTone }> = {
-  pending: { label: 'Pending', tone: 'warning' },
-  expired: { label: 'Expired', tone: 'neutral' },
-  held: { label: 'Held for review', tone: 'info' },
-  settled: { label: 'Settled', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
+const statusTone: Record<PackPaymentStatus, BadgeTone> = {
+  pending: 'warning',
+  expired: 'neutral',
+  held: 'info',
+  settled: 'success',
+  failed: 'danger',
 };
 
 /** What the member can do with a payment: finish paying a pending one, or buy the same pack again. */
 function PaymentAction({ payment, restart }: { payment: PackPayment; restart: ReturnType<typeof useCreateDeposit> }) {
   const pack = capitalize(payment.pack);
+  const { t } = useT('wallet');
   if (payment.status === 'pending' && payment.payment_url) {
     const url = checkoutUrl(payment.payment_url);
     return url ? (
-      <a href={url} className={buttonClasses({ size: 'sm', variant: 'outline' })} aria-label={`Continue payment for ${pack}`}>
-        Continue payment
+      <a href={url} className={buttonClasses({ size: 'sm', variant: 'outline' })} aria-label={t('payments.continueLabel', { pack })}>
+        {t('payments.continue')}
       </a>
     ) : null;
   }
   if (payment.status === 'expired') {
     const busy = restart.variables === payment.pack && (restart.isPending || restart.isSuccess);
     return (
-      <Button size="sm" variant="outline" isLoading={busy} disabled={restart.isPending} aria-label={`Start again: buy ${pack}`} onClick={() => restart.mutate(payment.pack)}>
-        Start again
+      <Button size="sm" variant="outline" isLoading={busy} disabled={restart.isPending} aria-label={t('payments.restartLabel', { pack })} onClick={() => restart.mutate(payment.pack)}>
+        {t('payments.restart')}
       </Button>
     );
   }
-  if (payment.status === 'held') return <span className="text-xs text-slate-500 dark:text-slate-400">An admin is checking this payment</span>;
+  if (payment.status === 'held') return <span className="text-xs text-slate-500 dark:text-slate-400">{t('payments.checking')}</span>;
   return null;
 }
 
@@ -52,34 +54,36 @@ function PaymentAction({ payment, restart }: { payment: PackPayment; restart: Re
 export function PackPayments() {
   const payments = usePackPayments();
   const restart = useCreateDeposit();
+  const { t } = useT('wallet');
 
   let body: ReactNode;
   if (payments.isPending) {
     body = (
-      <LoadingBlock label="Loading pack payments" className="py-10" />
+      <LoadingBlock label={t('payments.loading')} className="py-10" />
     );
   } else if (payments.isError) {
     body = (
       <div role="alert">
         <LoadFailed
-          title="Failed to load your pack payments."
+          title={t('payments.failed')}
           query={payments}
           size="sm"
         />
       </div>
     );
   } else if (payments.data.length === 0) {
-    body = <EmptyState icon={<CoinsIcon className="h-5 w-5" />} title="No pack payments yet" description="A pack you choose and pay for shows here." />;
+    body = <EmptyState icon={<CoinsIcon className="h-5 w-5" />} title={t('payments.empty')} description={t('payments.emptyText')} />;
   } else {
     body = (
-      <Table caption="Pack payments" minWidth="min-w-0">
+      <Table caption={t('payments.caption')} minWidth="min-w-0">
         <THead>
-          <Th className="px-3 sm:px-5">Pack</Th>
-          <Th className="px-3 sm:px-5">Amount</Th>
-          <Th className="hidden sm:table-cell">Date</Th>
-          <Th className="px-3 sm:px-5">Status</Th>
-          <Th className="px-3 sm:px-5">
-            <span className="sr-only">Action</span>
+          <Th className="px-3 sm:px-5">{t('payments.pack')}</Th>
+          <Th className="px-3 sm:px-5">{t('payments.amount')}</Th>
+          <Th className="hidden sm:table-cell">{t('payments.date')}</Th>
+          <Th className="px-3 sm:px-5">{t('payments.status')}</Th>
+          {/* relative: the hidden label is placed inside the table's scroll box, not beyond the page's right edge. */}
+          <Th className="relative px-3 sm:px-5">
+            <span className="sr-only">{t('payments.action')}</span>
           </Th>
         </THead>
         <TBody>
@@ -91,10 +95,15 @@ export function PackPayments() {
                   {formatDate(payment.date)}
                 </span>
               </Td>
-              <Td className="px-3 whitespace-nowrap tabular-nums sm:px-5">{formatUsd(payment.amount)}</Td>
+              <Td className="px-3 whitespace-nowrap tabular-nums sm:px-5">
+                {formatUsd(payment.amount)}
+                {payment.status === 'held' && payment.paid && (
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{t('payments.received', { amount: formatPaidAmount(payment.paid) })}</span>
+                )}
+              </Td>
               <Td className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDate(payment.date)}</Td>
               <Td className="px-3 sm:px-5">
-                <Badge tone={statusLabel[payment.status].tone}>{statusLabel[payment.status].label}</Badge>
+                <Badge tone={statusTone[payment.status]}>{t(`payments.statuses.${payment.status}`)}</Badge>
               </Td>
               <Td className="px-3 text-right sm:px-5">
                 <PaymentAction payment={payment} restart={restart} />
@@ -109,16 +118,16 @@ export function PackPayments() {
   return (
     <Card className="min-w-0">
       <Tabs
-        label="Wallet"
+        label={t('payments.tabs')}
         defaultTab="deposit"
         items={[
           {
             id: 'deposit',
-            label: 'Deposit',
+            label: t('payments.deposit'),
             content: (
-              <section aria-label="Pack payments">
+              <section aria-label={t('payments.caption')}>
                 <p className="px-5 pt-4 text-sm text-slate-500 dark:text-slate-400">
-                  Every pack you have paid for or started paying for, newest first.
+                  {t('payments.intro')}
                 </p>
                 {body}
               </section>

@@ -2,24 +2,22 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { messages, PAYMENT_REDIRECT_MS } from '@terrafund/contracts';
+import { localizeMessage } from '@terrafund/contracts/i18n';
 import { paths } from '@/config/paths';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckCircleIcon, ClockIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { i18n, useT } from '@/lib/i18n';
 
 const outcomes = {
   success: {
-    title: 'Payment Successful!',
-    text: 'Thank you. Your plan becomes active as soon as the payment provider confirms the payment.',
-    toast: () => toast.success(messages.toasts.paymentSuccess, { id: 'payment-result' }),
+    toast: () => toast.success(localizeMessage(i18n.t, messages.toasts.paymentSuccess), { id: 'payment-result' }),
     icon: CheckCircleIcon,
     iconClasses: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400',
   },
   timeout: {
-    title: 'Payment Timed Out',
-    text: 'The payment window closed before the payment was confirmed. You can start a new payment from your wallet; if you already sent funds, please contact support.',
-    toast: () => toast.error(messages.toasts.paymentTimeout, { id: 'payment-result' }),
+    toast: () => toast.error(localizeMessage(i18n.t, messages.toasts.paymentTimeout), { id: 'payment-result' }),
     icon: ClockIcon,
     iconClasses: 'bg-amber-50 text-amber-600 dark:bg-amber-500/10 dark:text-amber-400',
   },
@@ -31,7 +29,10 @@ const outcomes = {
  */
 export function PaymentResult({ outcome }: { outcome: keyof typeof outcomes }) {
   const navigate = useNavigate();
-  const { title, text, toast: notify, icon: Icon, iconClasses } = outcomes[outcome];
+  const { t } = useT('wallet');
+  const { toast: notify, icon: Icon, iconClasses } = outcomes[outcome];
+  const title = t(`result.${outcome}.title`);
+  const text = t(`result.${outcome}.text`);
 
   const [secondsLeft, setSecondsLeft] = useState(Math.ceil(PAYMENT_REDIRECT_MS / 1000));
 
@@ -55,10 +56,10 @@ export function PaymentResult({ outcome }: { outcome: keyof typeof outcomes }) {
         <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">{title}</h1>
         <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{text}</p>
         <p className="mt-6 text-sm text-slate-500 dark:text-slate-400" role="status">
-          Taking you to your wallet in {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}…
+          {t('result.redirect', { count: secondsLeft })}
         </p>
         <Link to={paths.wallet.getHref()} replace className={buttonClasses({ className: 'mt-4' })}>
-          Go to wallet now
+          {t('result.goNow')}
         </Link>
       </Card>
     </div>

@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import type { Plan } from '@terrafund/contracts';
+import { PACK_FEATURES, type Plan } from '@terrafund/contracts';
 import { capitalize } from '@/components/money/transaction-cells';
 import { Badge } from '@/components/ui/badge';
 import { CheckCircleIcon, CheckIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 
 type PlanCardProps = {
   plan: Plan;
@@ -18,8 +19,16 @@ type PlanCardProps = {
  * it, and the keyboard works as in any radio group (Tab into the group, arrows between packs). Its name is
  * the pack's name; its figures are its description.
  */
+/** The catalogue's pack features, by their place in PACK_FEATURES (the server lists them in English). */
+const FEATURE_KEYS = ['contract', 'cashout', 'support', 'nonRefundable'] as const satisfies { length: (typeof PACK_FEATURES)['length'] };
+
 export function PlanCard({ plan, selected, current, onSelect }: PlanCardProps) {
   const id = useId();
+  const { t } = useT('wallet');
+  const featureText = (feature: string) => {
+    const key = FEATURE_KEYS[(PACK_FEATURES as readonly string[]).indexOf(feature)];
+    return key ? t(`plans.features.${key}`) : feature;
+  };
   const nameId = `${id}-name`;
   const detailsId = `${id}-details`;
   return (
@@ -47,27 +56,29 @@ export function PlanCard({ plan, selected, current, onSelect }: PlanCardProps) {
           <span id={nameId} className="text-lg font-semibold text-slate-900 dark:text-white">
             {capitalize(plan.name)}
           </span>
-          {plan.popular && <Badge tone="success">Popular</Badge>}
-          {current && <Badge tone="info">Current plan</Badge>}
+          {plan.popular && <Badge tone="success">{t('plans.popular')}</Badge>}
+          {current && <Badge tone="info">{t('plans.current')}</Badge>}
         </div>
         <CheckCircleIcon
           className={cn('h-6 w-6 shrink-0 text-emerald-600 transition-opacity dark:text-emerald-400', selected ? 'opacity-100' : 'opacity-0')}
         />
       </div>
       <div id={detailsId} className="mt-1 flex flex-1 flex-col">
-        <p className="text-sm text-slate-500 dark:text-slate-400">{plan.description}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t(`plans.descriptions.${plan.id}`, { defaultValue: plan.description })}</p>
         <p className="mt-4 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">{formatUsd(plan.price)}</p>
-        <dl className="mt-4 grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-3 text-center dark:bg-slate-800/60">
-          <div>
-            <dt className="text-xs text-slate-500 dark:text-slate-400">Daily dividends</dt>
+        {/* Three equal columns while each figure fits (an amount never breaks: "780,00 US$"); a longer one, in Spanish
+            or French, moves the last figures to a row of their own instead of running into its neighbour. */}
+        <dl className="mt-4 flex flex-wrap gap-2 rounded-xl bg-slate-50 p-3 text-center dark:bg-slate-800/60">
+          <div className="min-w-min flex-1">
+            <dt className="text-xs text-slate-500 dark:text-slate-400">{t('plans.dailyDividends')}</dt>
             <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums dark:text-white">{formatUsd(plan.dailyDividend)}</dd>
           </div>
-          <div>
-            <dt className="text-xs text-slate-500 dark:text-slate-400">Annual dividends</dt>
+          <div className="min-w-min flex-1">
+            <dt className="text-xs text-slate-500 dark:text-slate-400">{t('plans.annualDividends')}</dt>
             <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums dark:text-white">{formatUsd(plan.annualDividends)}</dd>
           </div>
-          <div>
-            <dt className="text-xs text-slate-500 dark:text-slate-400">Annual income</dt>
+          <div className="min-w-min flex-1">
+            <dt className="text-xs text-slate-500 dark:text-slate-400">{t('plans.annualIncome')}</dt>
             <dd className="mt-0.5 font-semibold text-emerald-700 tabular-nums dark:text-emerald-400">{plan.annualIncomePercent}%</dd>
           </div>
         </dl>
@@ -75,7 +86,7 @@ export function PlanCard({ plan, selected, current, onSelect }: PlanCardProps) {
           {plan.features.map((feature) => (
             <li key={feature} className="flex items-start gap-2">
               <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
-              {feature}
+              {featureText(feature)}
             </li>
           ))}
         </ul>

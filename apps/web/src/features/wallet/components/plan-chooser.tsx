@@ -11,6 +11,7 @@ import { LoadingBlock } from '@/components/ui/load-state';
 import { errorMessage } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { usePublicConfig } from '@/lib/public-config';
+import { useT } from '@/lib/i18n';
 import { useCreateDeposit } from '../api/create-deposit';
 import { usePlans } from '../api/get-plans';
 import { PlanCard } from './plan-card';
@@ -28,6 +29,7 @@ type PlanChooserProps = {
  */
 export function PlanChooser({ user, onBack }: PlanChooserProps) {
   const plans = usePlans();
+  const { t, say } = useT('wallet');
   const config = usePublicConfig();
   const deposit = useCreateDeposit();
   const [selected, setSelected] = useState<string | null>(null);
@@ -48,7 +50,7 @@ export function PlanChooser({ user, onBack }: PlanChooserProps) {
     event.preventDefault();
     if (busy) return;
     if (!selected) {
-      toast.error(messages.wallet.planRequired, { id: 'plan-required' });
+      toast.error(say(messages.wallet.planRequired), { id: 'plan-required' });
       return;
     }
     deposit.mutate(selected);
@@ -57,13 +59,13 @@ export function PlanChooser({ user, onBack }: PlanChooserProps) {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Choose New Plan"
-        description="Pick the membership pack that suits you and pay for it in cryptocurrency."
+        title={t('plans.title')}
+        description={t('plans.description')}
         actions={
           onBack && (
             <Button variant="outline" onClick={onBack}>
               <ArrowLeftIcon className="h-4 w-4" />
-              Back to Wallet
+              {t('plans.back')}
             </Button>
           )
         }
@@ -73,31 +75,31 @@ export function PlanChooser({ user, onBack }: PlanChooserProps) {
         <form onSubmit={onSubmit} noValidate aria-labelledby="plan-panel-title" className="space-y-6 p-5 sm:p-6">
           <div className="flex flex-col gap-1 sm:flex-row sm:items-end sm:justify-between">
             <h2 id="plan-panel-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-              Subscribe to a plan
+              {t('plans.subscribe')}
             </h2>
             <p className="text-sm text-slate-500 dark:text-slate-400">
-              Wallet balance:{' '}
+              {t('plans.balance')}{' '}
               <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatUsd(user.balance)}</span>
             </p>
           </div>
 
           {plans.isPending ? (
-            <LoadingBlock label="Loading plans" className="py-12" />
+            <LoadingBlock label={t('plans.loading')} className="py-12" />
           ) : plans.isError ? (
             <Alert
               tone="danger"
-              title="The plans could not be loaded."
+              title={t('plans.failed')}
               action={
                 <Button variant="outline" size="sm" isLoading={plans.isFetching} onClick={() => void plans.refetch()}>
-                  Try again
+                  {t('plans.retry')}
                 </Button>
               }
             >
-              {errorMessage(plans.error, messages.common.unexpected)}
+              {errorMessage(plans.error, say(messages.common.unexpected))}
             </Alert>
           ) : (
             <fieldset>
-              <legend className="sr-only">Investment plans</legend>
+              <legend className="sr-only">{t('plans.legend')}</legend>
               <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
                 {plans.data.map((plan) => (
                   <PlanCard
@@ -114,18 +116,18 @@ export function PlanChooser({ user, onBack }: PlanChooserProps) {
 
           {user.membershipLevel && (
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              Your {capitalize(user.membershipLevel)} membership is replaced by the new plan once its payment is confirmed.
+              {t('plans.replaced', { pack: capitalize(user.membershipLevel) })}
             </p>
           )}
 
           <div className="flex flex-col gap-4 border-t border-slate-200 pt-6 sm:flex-row sm:items-start sm:justify-between dark:border-slate-800">
             <ul className="list-disc space-y-1 pl-5 text-sm text-slate-500 dark:text-slate-400">
-              <li>Deposits are typically credited within 10-30 minutes.</li>
+              <li>{t('plans.credited')}</li>
               <li>
-                Questions? Contact support
+                {t('plans.support')}
                 {config.data?.contactEmail && (
                   <>
-                    {' at '}
+                    {t('plans.supportAt')}
                     <a
                       href={`mailto:${config.data.contactEmail}`}
                       className="font-medium text-emerald-700 underline-offset-2 hover:underline dark:text-emerald-400"
@@ -138,7 +140,7 @@ export function PlanChooser({ user, onBack }: PlanChooserProps) {
               </li>
             </ul>
             <Button type="submit" size="lg" disabled={!selected} isLoading={busy} className="w-full sm:w-auto">
-              Deposit
+              {t('plans.deposit')}
             </Button>
           </div>
         </form>

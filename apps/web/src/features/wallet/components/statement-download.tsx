@@ -3,6 +3,7 @@ import { statementQuery } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useT } from '@/lib/i18n';
 import { useDownloadStatement } from '../api/download-statement';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -17,6 +18,7 @@ export function StatementDownload() {
   const [to, setTo] = useState(today);
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const download = useDownloadStatement();
+  const { t, say } = useT('wallet');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,19 +37,19 @@ export function StatementDownload() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Download statement" className="flex flex-wrap items-end gap-3">
+    <form onSubmit={onSubmit} noValidate aria-label={t('statement.label')} className="flex flex-wrap items-end gap-3">
       <div className="w-40">
-        <FormField label="From" error={errors.from}>
+        <FormField label={t('statement.from')} error={errors.from && say(errors.from)}>
           {(control) => <Input {...control} type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className="h-9" />}
         </FormField>
       </div>
       <div className="w-40">
-        <FormField label="To" error={errors.to}>
+        <FormField label={t('statement.to')} error={errors.to && say(errors.to)}>
           {(control) => <Input {...control} type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className="h-9" />}
         </FormField>
       </div>
       <Button type="submit" variant="outline" size="sm" className="h-9" isLoading={download.isPending}>
-        Download statement
+        {t('statement.download')}
       </Button>
     </form>
   );

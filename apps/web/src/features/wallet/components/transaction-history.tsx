@@ -8,6 +8,7 @@ import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
 import { ArrowLeftRightIcon } from 'lucide-react';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useTransactions } from '../api/get-transactions';
 import { StatementDownload } from './statement-download';
 import { WithdrawalTimelineDialog } from './withdrawal-timeline-dialog';
@@ -19,6 +20,7 @@ import { WithdrawalTimelineDialog } from './withdrawal-timeline-dialog';
  */
 export function TransactionHistory() {
   const transactions = useTransactions();
+  const { t, say } = useT('wallet');
   const [following, setFollowing] = useState<string | null>(null);
   const rows = useMemo(() => {
     // A page fetched again after a new transaction can overlap the one before it: each row shows once.
@@ -29,36 +31,36 @@ export function TransactionHistory() {
   let body: ReactNode;
   if (transactions.isPending) {
     body = (
-      <LoadingBlock label="Loading transactions" className="py-12" />
+      <LoadingBlock label={t('history.loading')} className="py-12" />
     );
   } else if (transactions.isError && rows.length === 0) {
     body = (
       <div role="alert">
         <LoadFailed
-          title={messages.wallet.transactionsFailed}
+          title={say(messages.wallet.transactionsFailed)}
           query={transactions}
           size="sm"
         />
       </div>
     );
   } else if (rows.length === 0) {
-    body = <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title="No transactions found" />;
+    body = <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title={t('history.empty')} />;
   } else {
     body = (
       // On a phone the date moves under the type, so the amount and status stay in view without scrolling.
-      <Table caption="Transaction History" minWidth="min-w-0">
+      <Table caption={t('history.title')} minWidth="min-w-0">
         <THead>
-          <Th className="hidden sm:table-cell">Date</Th>
-          <Th className="px-3 sm:px-5">Type</Th>
-          <Th className="px-3 sm:px-5">Amount</Th>
-          <Th className="px-3 sm:px-5">Status</Th>
+          <Th className="hidden sm:table-cell">{t('history.date')}</Th>
+          <Th className="px-3 sm:px-5">{t('history.type')}</Th>
+          <Th className="px-3 sm:px-5">{t('history.amount')}</Th>
+          <Th className="px-3 sm:px-5">{t('history.status')}</Th>
         </THead>
         <TBody>
           {rows.map((transaction) => (
             <tr key={transaction._id}>
               <Td className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDate(transaction.date)}</Td>
               <Td className="px-3 sm:px-5">
-                <span className="font-medium text-slate-900 dark:text-white">{capitalize(transaction.type)}</span>
+                <span className="font-medium text-slate-900 dark:text-white">{t(`transactionTypes.${transaction.type}`, { defaultValue: capitalize(transaction.type) })}</span>
                 <span className="block text-xs whitespace-nowrap text-slate-500 sm:hidden dark:text-slate-400" aria-hidden="true">
                   {formatDate(transaction.date)}
                 </span>
@@ -80,8 +82,8 @@ export function TransactionHistory() {
                   <button
                     type="button"
                     onClick={() => setFollowing(transaction._id)}
-                    aria-label={`Track withdrawal of ${formatDate(transaction.date)}: ${transaction.status}`}
-                    title="Track this withdrawal"
+                    aria-label={t('history.track', { date: formatDate(transaction.date), status: t(`history.statuses.${transaction.status}`, { defaultValue: transaction.status }) })}
+                    title={t('history.trackTitle')}
                     className="rounded-full hover:opacity-80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500"
                   >
                     <TransactionStatusBadge status={transaction.status} />
@@ -102,7 +104,7 @@ export function TransactionHistory() {
       <section aria-labelledby="transaction-history-title">
         <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
           <h2 id="transaction-history-title" className="font-semibold text-slate-900 dark:text-white">
-            Transaction History
+            {t('history.title')}
           </h2>
           <StatementDownload />
         </div>
@@ -111,11 +113,11 @@ export function TransactionHistory() {
           <div className="flex flex-col items-center gap-2 border-t border-slate-200 px-5 py-4 dark:border-slate-800">
             {transactions.isFetchNextPageError && (
               <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-                {messages.wallet.transactionsFailed}
+                {say(messages.wallet.transactionsFailed)}
               </p>
             )}
             <Button variant="outline" isLoading={transactions.isFetchingNextPage} onClick={() => void transactions.fetchNextPage()}>
-              Load more
+              {t('history.loadMore')}
             </Button>
           </div>
         )}

@@ -5,23 +5,26 @@ import { Card } from '@/components/ui/card';
 import { WalletIcon } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatUsd } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { MembershipCard } from './membership-card';
 import { PackPayments } from './pack-payments';
+import { PendingWithdrawals } from './pending-withdrawals';
 import { TransactionHistory } from './transaction-history';
 import { WithdrawSheet } from './withdraw-sheet';
 
 /** The wallet view (docs/product.md §2.5 Member screens): the membership, the balance with Withdraw, and the history. */
 export function WalletOverview({ user, onSwitchPlan }: { user: User; onSwitchPlan: () => void }) {
   const [withdrawing, setWithdrawing] = useState(false);
+  const { t } = useT('wallet');
 
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Plan"
-        description="Your membership, your wallet balance and every movement of your money."
+        title={t('page.title')}
+        description={t('overview.description')}
         actions={
           <Button variant="outline" onClick={onSwitchPlan}>
-            Switch Plan
+            {t('overview.switchPlan')}
           </Button>
         }
       />
@@ -33,12 +36,12 @@ export function WalletOverview({ user, onSwitchPlan }: { user: User; onSwitchPla
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <h2 id="wallet-balance-title" className="text-sm font-medium text-slate-500 dark:text-slate-400">
-                Wallet balance
+                {t('overview.balance')}
               </h2>
               <p className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">
                 {formatUsd(user.balance)}
               </p>
-              <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Available for withdrawal</p>
+              <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('overview.available')}</p>
             </div>
             <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400">
               <WalletIcon className="h-5 w-5" />
@@ -46,11 +49,13 @@ export function WalletOverview({ user, onSwitchPlan }: { user: User; onSwitchPla
           </div>
           <div className="mt-auto pt-4">
             <Button className="w-full sm:w-auto" onClick={() => setWithdrawing(true)}>
-              Withdraw
+              {t('overview.withdraw')}
             </Button>
           </div>
         </Card>
       </div>
+
+      <PendingWithdrawals />
 
       <PackPayments />
 

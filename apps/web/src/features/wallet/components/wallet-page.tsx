@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth';
+import { useT } from '@/lib/i18n';
 import { plansQueryOptions } from '../api/get-plans';
 import { useProfileRefresh } from '../hooks/use-profile-refresh';
 import { PackPayments } from './pack-payments';
@@ -19,6 +20,7 @@ import { WalletOverview } from './wallet-overview';
  */
 export function WalletPage() {
   const user = useUser();
+  const { t } = useT('wallet');
   const profileReady = useProfileRefresh();
   const [choosingPlan, setChoosingPlan] = useState(false);
   // Asked for at once, in parallel with the profile, so that the chooser (and "Switch Plan") opens with its cards.
@@ -27,8 +29,8 @@ export function WalletPage() {
   if (!profileReady) {
     return (
       <div className="flex justify-center py-24">
-        <title>Plan · Terrafund</title>
-        <Spinner size="lg" label="Loading your wallet" />
+        <title>{t('page.documentTitle')}</title>
+        <Spinner size="lg" label={t('page.loading')} />
       </div>
     );
   }
@@ -37,7 +39,7 @@ export function WalletPage() {
   const hasMembership = Boolean(user.membershipLevel ?? user.currentMembership);
   return (
     <>
-      <title>Plan · Terrafund</title>
+      <title>{t('page.documentTitle')}</title>
       {hasMembership && !choosingPlan ? (
         <WalletOverview user={user} onSwitchPlan={() => setChoosingPlan(true)} />
       ) : (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { profileQueryKey } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Fetches the signed-in user again when the wallet opens, and says when that is done. The user the app
@@ -14,7 +14,7 @@ export function useProfileRefresh(): boolean {
 
   useEffect(() => {
     let active = true;
-    void queryClient.refetchQueries({ queryKey: profileQueryKey, exact: true }).finally(() => {
+    void queryClient.refetchQueries({ queryKey: queryKeys.profile(), exact: true }).finally(() => {
       if (active) setDone(true);
     });
     return () => {

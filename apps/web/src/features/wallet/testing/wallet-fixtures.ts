@@ -1,15 +1,13 @@
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { PACK_FEATURES, PACKS, type PackPayment, type Plan, type PublicConfig, type Transaction, type User } from '@terrafund/contracts';
+import { buildPublicConfig } from '@/testing/builders';
 import { renderApp, signIn } from '@/testing/test-utils';
 
 /** The four packs as GET /api/plans answers them. */
 export const plans: Plan[] = PACKS.map((pack) => ({ ...pack, features: [...PACK_FEATURES] }));
 
-export const config: PublicConfig = {
-  contactEmail: 'support@terrafund.example',
-  contactPhone: '+1 555 010 0100',
-};
+export const config: PublicConfig = buildPublicConfig();
 
 /** The handlers every wallet test needs: plans, the public config, and an empty history. */
 export const walletHandlers = {

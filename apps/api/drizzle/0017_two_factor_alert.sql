@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "two_factor_alerted_at" timestamp with time zone;

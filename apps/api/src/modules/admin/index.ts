@@ -1,0 +1,3 @@
+/** What the composition root (app.ts) uses of admin: its routes. */
+export { adminStatsRoutes } from './admin-stats.routes';
+export { adminTransactionsRoutes } from './admin-transactions.routes';

@@ -1,0 +1,18 @@
+import type { Translation } from '../catalogue';
+import type { Catalogue } from '../en';
+import messages from './messages.json';
+import common from './common.json';
+import layout from './layout.json';
+import landing from './landing.json';
+import auth from './auth.json';
+import legal from './legal.json';
+import dashboard from './dashboard.json';
+import wallet from './wallet.json';
+import kyc from './kyc.json';
+import projects from './projects.json';
+import profile from './profile.json';
+import admin from './admin.json';
+import mail from './mail.json';
+
+/** The French catalogue. */
+export const fr: Translation<Catalogue> = { messages, common, layout, landing, auth, legal, dashboard, wallet, kyc, projects, profile, admin, mail };
