@@ -1,12 +1,4 @@
-import { Screen } from '@/components/ui/screen';
-import { useT } from '@/lib/i18n';
 import { ProjectsCatalogue } from '@/features/projects/components/projects-catalogue';
+import { titledScreen } from './titled-screen';
 
-export default function ProjectsRoute() {
-  const { t } = useT('projects');
-  return (
-    <Screen title={t('screen.title')} description={t('screen.description')}>
-      <ProjectsCatalogue />
-    </Screen>
-  );
-}
+export default titledScreen('projects', 'screen', ProjectsCatalogue);

@@ -1,12 +1,4 @@
-import { Screen } from '@/components/ui/screen';
-import { useT } from '@/lib/i18n';
 import { UndeliverableMail } from '@/features/admin-mail/components/undeliverable-mail';
+import { titledScreen } from '../titled-screen';
 
-export default function AdminMailRoute() {
-  const { t } = useT('admin');
-  return (
-    <Screen title={t('screens.mail.title')} description={t('screens.mail.description')}>
-      <UndeliverableMail />
-    </Screen>
-  );
-}
+export default titledScreen('admin', 'screens.mail', UndeliverableMail);

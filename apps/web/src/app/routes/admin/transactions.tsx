@@ -1,17 +1,15 @@
-import { Screen } from '@/components/ui/screen';
-import { useT } from '@/lib/i18n';
 import { HeldPaymentsPanel } from '@/features/admin-payments/components/held-payments-panel';
 import { TransactionsList } from '@/features/admin-transactions/components/transactions-list';
+import { titledScreen } from '../titled-screen';
 
-export default function AdminTransactionsRoute() {
-  const { t } = useT('admin');
+/** The payments held for review above every member's transactions and withdrawals. */
+function TransactionsScreen() {
   return (
-    <Screen
-      title={t('screens.transactions.title')}
-      description={t('screens.transactions.description')}
-    >
+    <>
       <HeldPaymentsPanel />
       <TransactionsList />
-    </Screen>
+    </>
   );
 }
+
+export default titledScreen('admin', 'screens.transactions', TransactionsScreen);

@@ -1,12 +1,4 @@
-import { Screen } from '@/components/ui/screen';
-import { useT } from '@/lib/i18n';
 import { UsersList } from '@/features/admin-users/components/users-list';
+import { titledScreen } from '../titled-screen';
 
-export default function AdminUsersRoute() {
-  const { t } = useT('admin');
-  return (
-    <Screen title={t('screens.users.title')} description={t('screens.users.description')}>
-      <UsersList />
-    </Screen>
-  );
-}
+export default titledScreen('admin', 'screens.users', UsersList);
