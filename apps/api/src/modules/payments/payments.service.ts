@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { messages, PACKS, usdToCents, UUID_PATTERN, type DepositResponse, type PackId } from '@terrafund/contracts';
+import type { Executor } from '../../db/client';
 import { paymentInvoices, paymentNotifications, transactions, users, type PaymentInvoiceRow, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
@@ -34,6 +35,9 @@ function providerUrls(publicUrl: string, provider: ProviderName, transactionId: 
   };
 }
 
+/** The member's row, locked so that one member's deposit requests are answered one at a time (FOR NO KEY UPDATE: key-share checks pass). */
+const lockMember = (tx: Executor, userId: string) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+
 /**
  * A plan purchase (docs/product.md §9.1 General, §5.5 Memberships; KYC is not needed to buy a pack). The amount is the pack's
  * price, whatever the client sent.
@@ -44,8 +48,8 @@ function providerUrls(publicUrl: string, provider: ProviderName, transactionId: 
  * pending deposit without an invoice, which the reconciler fails.
  *
  * Asking again for the same plan while its invoice is still payable answers that invoice again instead of
- * opening a second one the member could pay as well; the member row is locked so two simultaneous clicks
- * agree on one deposit.
+ * opening a second one the member could pay as well; the member row is locked, here and while the invoice is
+ * recorded, so simultaneous clicks agree on one deposit.
  */
 export async function createDeposit(deps: PaymentDeps, user: UserRow, plan: PackId): Promise<DepositResponse> {
   const provider = deps.paymentProvider;
@@ -59,7 +63,7 @@ export async function createDeposit(deps: PaymentDeps, user: UserRow, plan: Pack
     eq(transactions.plan, pack.id),
   );
   const claim = await deps.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+    await lockMember(tx, user.id);
     const now = deps.clock.now();
     const [open] = await tx
       .select({ transaction: transactions, paymentUrl: paymentInvoices.paymentUrl })
@@ -130,6 +134,9 @@ export async function createDeposit(deps: PaymentDeps, user: UserRow, plan: Pack
   }
 
   await deps.db.transaction(async (tx) => {
+    // Under the member's lock too: a click being answered above reads "is an invoice open?" and then "is one being
+    // made?", and an invoice recorded between those two reads would let it open a second deposit.
+    await lockMember(tx, user.id);
     const now = deps.clock.now();
     const [current] = await tx.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, deposit.id)).for('update');
     // Only if the reconciler took this deposit for abandoned (a provider call of minutes): its invoice is not ours.
