@@ -14,6 +14,7 @@ import {
 } from '@terrafund/contracts';
 import type { z } from 'zod';
 import { kycDocuments, kycProfiles, users, type UserRow } from '../../db/schema';
+import { lockMember } from '../../db/member-lock';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { detectFileType, extensionFor } from '../../lib/file-type';
@@ -56,7 +57,7 @@ export async function uploadDocument(
   const storageKey = await deps.storage.put('kyc', bytes);
   try {
     const id = await deps.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+      await lockMember(tx, user.id);
       const now = deps.clock.now();
       const since = new Date(now.getTime() - DAY_MS);
       const [recent] = await tx

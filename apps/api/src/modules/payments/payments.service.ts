@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { messages, PACKS, usdToCents, UUID_PATTERN, type DepositResponse, type PackId } from '@terrafund/contracts';
-import type { Executor } from '../../db/client';
-import { paymentInvoices, paymentNotifications, transactions, users, type PaymentInvoiceRow, type UserRow } from '../../db/schema';
+import { lockMember } from '../../db/member-lock';
+import { paymentInvoices, paymentNotifications, transactions, type PaymentInvoiceRow, type UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { toTransactionDto } from '../transactions';
@@ -34,9 +34,6 @@ function providerUrls(publicUrl: string, provider: ProviderName, transactionId: 
     notifyUrl: `${publicUrl}/api/payments/webhooks/${provider}`,
   };
 }
-
-/** The member's row, locked so that one member's deposit requests are answered one at a time (FOR NO KEY UPDATE: key-share checks pass). */
-const lockMember = (tx: Executor, userId: string) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 
 /**
  * A plan purchase (docs/product.md §9.1 General, §5.5 Memberships; KYC is not needed to buy a pack). The amount is the pack's

@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../db/client';
 import { leaseDue } from '../../db/lease';
 import { auditLog, dataExports, kycDocuments, kycProfiles, notifications, sessions, users, type DataExportRow, type UserRow } from '../../db/schema';
+import { lockMember } from '../../db/member-lock';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
@@ -55,7 +56,7 @@ const toDto = (row: DataExportRow): DataExport => ({
 export async function requestDataExport(deps: ExportDeps, user: UserRow): Promise<DataExport> {
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+    await lockMember(tx, user.id);
     const [last] = await tx
       .select({ createdAt: dataExports.createdAt })
       .from(dataExports)

@@ -27,6 +27,7 @@ import {
   type WithdrawalRow,
 } from '../../db/schema';
 import type { Executor } from '../../db/client';
+import { lockMember } from '../../db/member-lock';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { randomToken } from '../../lib/crypto';
@@ -77,12 +78,8 @@ export async function requestWithdrawal(deps: Deps, user: UserRow, body: z.outpu
   try {
     const { row, details } = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
-      // One request at a time per member: the limit and the balance are read and changed under this lock. FOR NO
-      // KEY UPDATE, not FOR UPDATE: it excludes the member's other money requests alike, but not the foreign-key
-      // checks of rows that name the member (a notification, an audit row), which an admin's decision writes while
-      // it holds the member's ledger accounts; FOR UPDATE made the two wait on each other, and PostgreSQL ended
-      // one of them as a deadlock (40P01), a 500 (the kill-money fault test).
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+      // One request at a time per member: the limit and the balance are read and changed under this lock.
+      await lockMember(tx, user.id);
       const [recent] = await tx
         .select({ total: sql<string>`coalesce(sum(${transactions.amountCents}), 0)::text` })
         .from(transactions)
