@@ -1,24 +1,22 @@
 # syntax=docker/dockerfile:1
-# The production image: the compiled API and the built web app on Node.js, nothing else. Three stages:
+# The production image: the compiled API and the built web app on Node.js, nothing else. Four stages:
+# manifests (the workspaces' package files, so a change of source alone reuses both installs' layers),
 # build (every dependency, `npm run build`), deps (the API's runtime dependencies only) and the runtime image,
 # which runs as the unprivileged `node` user. See docs/operations.md (Deploying with Docker).
 
-FROM node:24-bookworm-slim AS build
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
+
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:24-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY apps/api/package.json apps/api/
-COPY apps/web/package.json apps/web/
-COPY packages/contracts/package.json packages/contracts/
+FROM manifests AS deps
 # The API's runtime dependencies only (PGlite, sharp's and argon2's prebuilt natives for this platform, the AWS
 # SDK…); @terrafund/contracts is compiled into apps/api/dist, so its link in node_modules is not needed.
 RUN npm ci --omit=dev --workspace @terrafund/api --no-audit --no-fund \

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { memberships, paymentInvoices, transactions } from '../src/db/schema';
+import { memberships, paymentInvoices, paymentNotifications, transactions } from '../src/db/schema';
 import { checkLedger } from '../src/modules/reports';
 import type { FakeDelivery } from './fake-http-server';
 import { startDeposit } from './memberships';
@@ -33,6 +33,8 @@ export function useProviderDeposits<F extends FakeProvider>(options: {
     fake.up();
     expect(await checkLedger(ctx.database.db)).toEqual([]);
   });
+  const notify = (delivery: FakeDelivery) =>
+    ctx.app.inject({ method: 'POST', url: `/api/payments/webhooks/${options.provider}`, headers: delivery.headers, payload: delivery.body });
   return {
     ctx,
     fake,
@@ -41,9 +43,20 @@ export function useProviderDeposits<F extends FakeProvider>(options: {
       const deposit = await startDeposit(ctx, plan);
       return { ...deposit, invoiceId: options.invoiceIdOf(deposit.paymentUrl) };
     },
-    notify: (delivery: FakeDelivery) =>
-      ctx.app.inject({ method: 'POST', url: `/api/payments/webhooks/${options.provider}`, headers: delivery.headers, payload: delivery.body }),
+    notify,
     settlementOf: (transactionId: string) => settlementOf(ctx, transactionId),
+    /**
+     * After an outage that made `delivery` fail: nothing was recorded for the deposit; once the fake answers
+     * again, the same delivery settles it once.
+     */
+    async expectRetrySettles({ transactionId, invoiceId }: { transactionId: string; invoiceId: string }, delivery: FakeDelivery) {
+      const db = ctx.database.db;
+      expect(await db.select().from(paymentNotifications).where(eq(paymentNotifications.invoiceId, invoiceId))).toEqual([]);
+      expect(await settlementOf(ctx, transactionId)).toMatchObject(notSettled);
+      fake.up();
+      expect((await notify(delivery)).statusCode).toBe(200);
+      expect(await settlementOf(ctx, transactionId)).toMatchObject(settledOnce);
+    },
   };
 }
 

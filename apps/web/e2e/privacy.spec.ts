@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { expect, test } from './support/test';
 import { admin, verificationCode, waitForMail } from './support/mailbox';
-import { baseUrl, fillRegisterForm, newMember, openDrawnPage, otpBoxes, registerVerified, signIn, signInAdmin, submitLogin, type Member } from './support/members';
+import { apiAs, fillRegisterForm, newMember, openDrawnPage, otpBoxes, registerVerified, signIn, signInAdmin, submitLogin } from './support/members';
 import { toast } from './support/money';
 
 /**
@@ -13,26 +13,6 @@ import { toast } from './support/money';
 // Each journey registers members, waits for mail and crosses several screens: more than the default minute on a
 // busy machine.
 test.describe.configure({ timeout: 240_000 });
-
-/** Calls the API as `who` (its own session, outside the browser); answers the status and the JSON. */
-async function apiAs(who: Pick<Member, 'email' | 'password'>) {
-  const login = await fetch(`${baseUrl()}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  const { token } = (await login.json()) as { token: string };
-  expect(token, `signing in as ${who.email}`).toBeTruthy();
-  return async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl()}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await response.text();
-    return { status: response.status, json: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
-  };
-}
 
 /**
  * The files of a ZIP archive by name, read with node's zlib: the central directory at the end lists every entry

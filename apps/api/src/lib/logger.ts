@@ -142,30 +142,23 @@ class LazyChildLogger {
     return (this.#made ??= this.#parent.child(this.#bindings, this.#options));
   }
 
-  fatal(...args: unknown[]) {
-    (this[real]().fatal as (...args: unknown[]) => void)(...args);
-  }
-  error(...args: unknown[]) {
-    (this[real]().error as (...args: unknown[]) => void)(...args);
-  }
-  warn(...args: unknown[]) {
-    (this[real]().warn as (...args: unknown[]) => void)(...args);
-  }
-  info(...args: unknown[]) {
-    (this[real]().info as (...args: unknown[]) => void)(...args);
-  }
-  debug(...args: unknown[]) {
-    (this[real]().debug as (...args: unknown[]) => void)(...args);
-  }
-  trace(...args: unknown[]) {
-    (this[real]().trace as (...args: unknown[]) => void)(...args);
-  }
-  silent(...args: unknown[]) {
-    (this[real]().silent as (...args: unknown[]) => void)(...args);
-  }
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this[real]().child(bindings, options);
   }
+}
+
+/** The log methods Fastify checks every request's logger for; each forwards to the child, making it on first use. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogMethod = (...args: unknown[]) => void;
+for (const level of LOG_LEVELS) {
+  // Defined, not assigned: an assignment would reach the proxy below through the prototype chain.
+  Object.defineProperty(LazyChildLogger.prototype, level, {
+    value(this: LazyChildLogger, ...args: unknown[]) {
+      (this[real]()[level] as LogMethod)(...args);
+    },
+    writable: true,
+    configurable: true,
+  });
 }
 
 const childOf = (receiver: unknown) => (receiver as LazyChildLogger)[real]();

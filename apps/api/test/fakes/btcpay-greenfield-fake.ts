@@ -2,12 +2,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isValidWithdrawalAddress } from '@terrafund/contracts';
 import {
   base58Id,
+  deliveryLog,
   isRecord,
   jsonBody,
-  postDelivery,
   realClock,
   startProviderFake,
-  type DeliveryRecord,
   type FakeClock,
   type FakeDelivery,
   type FakeReply,
@@ -127,8 +126,7 @@ export async function startBtcpayFake(options: Options = {}) {
   const storeMethods = new Set(options.payoutMethods ?? ['BTC-CHAIN', 'LTC-CHAIN']);
   const pullPayments = new Map<string, PullPayment>();
   const payouts = new Map<string, Payout>();
-  const deliveries: DeliveryRecord[] = [];
-  const inFlight = new Set<Promise<unknown>>();
+  const sent = deliveryLog();
   const state = { webhookUrl: options.webhookUrl };
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
   let baseUrl = '';
@@ -168,15 +166,9 @@ export async function startBtcpayFake(options: Options = {}) {
     return { body, headers: { 'content-type': 'application/json', 'btcpay-sig': sign(body) } };
   }
 
-  function deliver(delivery: FakeDelivery, url = state.webhookUrl): Promise<DeliveryRecord> {
+  function deliver(delivery: FakeDelivery, url = state.webhookUrl) {
     if (!url) throw new Error('fake BTCPay has no webhookUrl: pass one to deliver() or set fake.webhookUrl');
-    const sending = postDelivery(url, delivery).then((record) => {
-      deliveries.push(record);
-      return record;
-    });
-    inFlight.add(sending);
-    void sending.finally(() => inFlight.delete(sending));
-    return sending;
+    return sent.send(url, delivery);
   }
 
   function emit(payout: Payout, type: 'PayoutCreated' | 'PayoutApproved' | 'PayoutUpdated') {
@@ -415,7 +407,7 @@ export async function startBtcpayFake(options: Options = {}) {
     permissions,
     rates,
     /** Every webhook sent, with the status our server answered. */
-    deliveries,
+    deliveries: sent.deliveries,
     get webhookUrl() {
       return state.webhookUrl;
     },
@@ -437,9 +429,7 @@ export async function startBtcpayFake(options: Options = {}) {
     deliver,
     sign,
     /** Resolves when every webhook sent so far has been answered. */
-    async settled() {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
+    settled: sent.settled,
   };
 }
 export type BtcpayFake = Awaited<ReturnType<typeof startBtcpayFake>>;

@@ -2,12 +2,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isValidWithdrawalAddress, WITHDRAWAL_ASSET_CATALOGUE, type WithdrawalAssetId } from '@terrafund/contracts';
 import { Secret, TOTP } from 'otpauth';
 import {
+  deliveryLog,
   isRecord,
   jsonBody,
-  postDelivery,
   realClock,
   startProviderFake,
-  type DeliveryRecord,
   type FakeClock,
   type FakeDelivery,
   type FakeReply,
@@ -110,8 +109,7 @@ export async function startNowpaymentsFake(options: Options = {}) {
   const balances: Record<string, number> = { btc: 10, ltc: 1_000, eth: 100, usdterc20: 100_000, usdttrc20: 100_000, ...options.balances };
   const tokens = new Map<string, number>();
   const batches = new Map<string, Batch>();
-  const deliveries: DeliveryRecord[] = [];
-  const inFlight = new Set<Promise<unknown>>();
+  const sent = deliveryLog();
   let nextId = 5_000_000_000;
   const iso = () => clock.now().toISOString();
 
@@ -157,16 +155,10 @@ export async function startNowpaymentsFake(options: Options = {}) {
     return { body: Buffer.from(JSON.stringify(payload)), headers: { 'content-type': 'application/json', 'x-nowpayments-sig': sign(payload) } };
   }
 
-  function deliver(delivery: FakeDelivery, url?: string): Promise<DeliveryRecord> {
+  function deliver(delivery: FakeDelivery, url?: string) {
     const target = url ?? (JSON.parse(delivery.body.toString()) as { ipn_callback_url?: string }).ipn_callback_url;
     if (!target) throw new Error('this IPN has no ipn_callback_url: pass a url to deliver()');
-    const sending = postDelivery(target, delivery).then((record) => {
-      deliveries.push(record);
-      return record;
-    });
-    inFlight.add(sending);
-    void sending.finally(() => inFlight.delete(sending));
-    return sending;
+    return sent.send(target, delivery);
   }
 
   function setStatus(batchId: string, status: NowpaymentsPayoutStatus, change: { hash?: string; error?: string } = {}) {
@@ -329,7 +321,7 @@ export async function startNowpaymentsFake(options: Options = {}) {
     batches,
     balances,
     rates,
-    deliveries,
+    deliveries: sent.deliveries,
     /** Every JWT issued so far stops working (as if 5 minutes had passed). */
     expireTokens() {
       for (const token of tokens.keys()) tokens.set(token, -JWT_LIFETIME_MS);
@@ -345,9 +337,7 @@ export async function startNowpaymentsFake(options: Options = {}) {
     sign,
     /** The code the account's authenticator shows at `at` (default: the fake's now). */
     totpAt: (at: Date = clock.now()) => totp.generate({ timestamp: at.getTime() }),
-    async settled() {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
+    settled: sent.settled,
   };
 }
 export type NowpaymentsFake = Awaited<ReturnType<typeof startNowpaymentsFake>>;

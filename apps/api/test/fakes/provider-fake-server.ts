@@ -109,7 +109,7 @@ export type FakeDelivery = { body: Buffer; headers: Record<string, string> };
 export type DeliveryRecord = { url: string; delivery: FakeDelivery; status?: number; error?: string };
 
 /** Posts a delivery and records what came back; never throws (a provider does not crash on a bad webhook). */
-export async function postDelivery(url: string, delivery: FakeDelivery): Promise<DeliveryRecord> {
+async function postDelivery(url: string, delivery: FakeDelivery): Promise<DeliveryRecord> {
   try {
     const response = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body, signal: AbortSignal.timeout(10_000) });
     await response.arrayBuffer();
@@ -117,6 +117,28 @@ export async function postDelivery(url: string, delivery: FakeDelivery): Promise
   } catch (error) {
     return { url, delivery, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** The notifications a fake sends: each posted in the background and recorded with the answer it got. */
+export function deliveryLog() {
+  const deliveries: DeliveryRecord[] = [];
+  const inFlight = new Set<Promise<unknown>>();
+  return {
+    deliveries,
+    send(url: string, delivery: FakeDelivery): Promise<DeliveryRecord> {
+      const sending = postDelivery(url, delivery).then((record) => {
+        deliveries.push(record);
+        return record;
+      });
+      inFlight.add(sending);
+      void sending.finally(() => inFlight.delete(sending));
+      return sending;
+    },
+    /** Resolves when every delivery sent so far has been answered. */
+    async settled() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
 }
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';

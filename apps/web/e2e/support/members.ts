@@ -31,6 +31,22 @@ async function post(path: string, body: unknown): Promise<{ status: number; json
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
+/** Calls the API as `who` (its own session, outside the browser); answers the status and the JSON. */
+export async function apiAs(who: Pick<Member, 'email' | 'password'>) {
+  const { json: login } = await post('/users/login', who);
+  const token = login.token as string;
+  expect(token, `signing in as ${who.email}`).toBeTruthy();
+  return async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl()}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, json: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
+  };
+}
+
 /** Registers through the API, as another browser would; the account still needs its e-mail code. */
 export async function registerUnverified(member: Member = newMember(), options: { locale?: Language } = {}): Promise<Member> {
   const { status, json } = await post('/users/register', {

@@ -1,7 +1,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { pdf, png } from '../../../api/test/files';
 import { admin } from './mailbox';
-import { baseUrl, newMember, openDrawnPage, registerUnverified, registerVerified, signIn, submitLogin, type Member } from './members';
+import { apiAs, baseUrl, newMember, openDrawnPage, registerUnverified, registerVerified, signIn, submitLogin, type Member } from './members';
 import { fundedMember } from './money';
 import type { Problems } from './test';
 
@@ -18,30 +18,17 @@ export type TourData = { projectId: string; projectTitle: string };
 
 const h1 = (page: Page, name: string | RegExp) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
+/** Opens `path` and waits for its level-1 heading. */
+const openWithHeading = async (page: Page, path: string, heading: string | RegExp) => {
+  await page.goto(path);
+  await h1(page, heading);
+};
+
 /** Runs `open`, then the check under a step named after the screen. */
 const screens = (page: Page, check: ScreenCheck) => async (name: string, open: () => Promise<void>) => {
   await open();
   await check(page, name);
 };
-
-async function apiAs(who: Pick<Member, 'email' | 'password'>) {
-  const login = await fetch(`${baseUrl()}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  const { token } = (await login.json()) as { token: string };
-  return async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl()}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    expect(response.status, JSON.stringify(json)).toBeLessThan(300);
-    return json;
-  };
-}
 
 /** A project for the project page and the admin's edit screen, created through the API. */
 export async function createTourProject(): Promise<TourData> {
@@ -68,28 +55,20 @@ export async function createTourProject(): Promise<TourData> {
       documents: [],
     },
   });
-  const project = (created.project ?? created) as { _id?: string; id?: string };
+  expect(created.status, JSON.stringify(created.json)).toBeLessThan(300);
+  const project = (created.json.project ?? created.json) as { _id?: string; id?: string };
   return { projectId: String(project._id ?? project.id), projectTitle: title };
 }
 
 export const visitorTour: Tour = async (page, check) => {
   const at = screens(page, check);
-  await at('landing', async () => {
-    await page.goto('/');
-    await h1(page, 'Own a share of premium real estate');
-  });
-  await at('sign in', async () => {
-    await page.goto('/login');
-    await h1(page, 'Welcome back');
-  });
+  await at('landing', () => openWithHeading(page, '/', 'Own a share of premium real estate'));
+  await at('sign in', () => openWithHeading(page, '/login', 'Welcome back'));
   await at('sign in with errors', async () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   });
-  await at('sign up', async () => {
-    await page.goto('/register');
-    await h1(page, 'Create your account');
-  });
+  await at('sign up', () => openWithHeading(page, '/register', 'Create your account'));
   await at('sign up with errors', async () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('You must agree to the terms and conditions')).toBeVisible();
@@ -106,10 +85,7 @@ export const visitorTour: Tour = async (page, check) => {
     await page.goto('/reset-password?token=not-a-real-token');
     await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
   });
-  await at('invalid reset link', async () => {
-    await page.goto('/reset-password');
-    await h1(page, 'Invalid Reset Link');
-  });
+  await at('invalid reset link', () => openWithHeading(page, '/reset-password', 'Invalid Reset Link'));
   await at('page not found', async () => {
     await page.goto(NOT_FOUND_ADDRESS);
     await expect(page.getByText('404 Not Found')).toBeVisible();
@@ -148,8 +124,7 @@ export const memberTour: Tour = async (page, check, { projectId, projectTitle })
     await page.getByRole('button', { name: 'Close menu' }).click();
   }
   await at('wallet', async () => {
-    await page.goto('/wallet');
-    await h1(page, 'Plan');
+    await openWithHeading(page, '/wallet', 'Plan');
     await expect(page.getByRole('table', { name: 'Transaction History' })).toBeVisible();
   });
   // The funded member has a withdrawal once a money journey ran before this one.
@@ -175,14 +150,10 @@ export const memberTour: Tour = async (page, check, { projectId, projectTitle })
     await h1(page, 'Choose New Plan');
   });
   await at('projects', async () => {
-    await page.goto('/projects');
-    await h1(page, 'Projects');
+    await openWithHeading(page, '/projects', 'Projects');
     await expect(page.getByText(projectTitle)).toBeVisible();
   });
-  await at('project page', async () => {
-    await page.goto(`/projects/${projectId}`);
-    await h1(page, projectTitle);
-  });
+  await at('project page', () => openWithHeading(page, `/projects/${projectId}`, projectTitle));
   await at('profile', async () => {
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -222,14 +193,8 @@ export const newMemberTour = (member: Member): Tour => async (page, check) => {
     await page.goto('/wallet');
     await expect(page.getByRole('link', { name: /^Continue payment for / }).first()).toBeVisible();
   });
-  await at('payment successful', async () => {
-    await page.goto('/wallet/payment/success');
-    await h1(page, 'Payment Successful!');
-  });
-  await at('payment timed out', async () => {
-    await page.goto('/wallet/payment/timeout');
-    await h1(page, 'Payment Timed Out');
-  });
+  await at('payment successful', () => openWithHeading(page, '/wallet/payment/success', 'Payment Successful!'));
+  await at('payment timed out', () => openWithHeading(page, '/wallet/payment/timeout', 'Payment Timed Out'));
   await at('KYC step 1', async () => {
     await page.goto('/kyc');
     await stepHeading('Personal Information');
@@ -306,8 +271,7 @@ export const adminTour = (pending: Member): Tour => async (page, check, { projec
   });
   await page.keyboard.press('Escape');
   await at('admin projects', async () => {
-    await page.goto('/admin/projects');
-    await h1(page, 'Manage Projects');
+    await openWithHeading(page, '/admin/projects', 'Manage Projects');
     await expect(page.getByText(projectTitle)).toBeVisible();
   });
   await at('admin delete project dialog', async () => {
@@ -319,22 +283,17 @@ export const adminTour = (pending: Member): Tour => async (page, check, { projec
     await page.getByRole('link', { name: `Edit ${projectTitle}` }).click();
     await h1(page, 'Edit Project');
   });
-  await at('admin add project', async () => {
-    await page.goto('/admin/projects/add');
-    await h1(page, 'Add Project');
-  });
+  await at('admin add project', () => openWithHeading(page, '/admin/projects/add', 'Add Project'));
   await at('admin add project with errors', async () => {
     await page.getByRole('button', { name: 'Create Project' }).click();
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   });
   await at('admin audit log', async () => {
-    await page.goto('/admin/audit');
-    await h1(page, 'Audit log');
+    await openWithHeading(page, '/admin/audit', 'Audit log');
     await expect(page.getByRole('table', { name: 'Audit log' }).or(page.getByText(/^(No entries match|Nothing recorded yet)/))).toBeVisible();
   });
   await at('admin mail', async () => {
-    await page.goto('/admin/mail');
-    await h1(page, 'Mail');
+    await openWithHeading(page, '/admin/mail', 'Mail');
     await expect(page.getByRole('region', { name: 'Undeliverable mail' })).toBeVisible();
   });
 };

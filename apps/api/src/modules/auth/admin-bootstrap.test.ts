@@ -139,12 +139,32 @@ async function databaseWithMember(email: string, password: string, options: { tw
   return {
     env,
     memberId: member!.id,
-    open,
+    /** Runs `query` on a connection of its own, closed afterwards. */
+    async read(query: (handle: DatabaseHandle) => Promise<void>) {
+      const handle = open();
+      try {
+        await query(handle);
+      } finally {
+        await handle.close();
+      }
+    },
     async cleanup() {
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+type MemberDatabase = Awaited<ReturnType<typeof databaseWithMember>>;
+
+/** Runs `test` against a database of its own holding one member (a new address, DEFAULT_PASSWORD), dropped afterwards. */
+async function withMemberDatabase(test: (db: MemberDatabase, email: string) => Promise<void>, options: { twoFactor?: boolean } = {}) {
+  const email = uniqueEmail('member');
+  const db = await databaseWithMember(email, DEFAULT_PASSWORD, options);
+  try {
+    await test(db, email);
+  } finally {
+    await db.cleanup();
+  }
 }
 
 const freePort = () =>
@@ -176,10 +196,8 @@ function run(command: string, args: string[], env: Record<string, string>, optio
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 describe('the real server and the admin command', () => {
-  it('`npm start` with ADMIN_EMAIL naming a member refuses to start, with one line naming ADMIN_EMAIL', { timeout: 180_000 }, async () => {
-    const email = uniqueEmail('member');
-    const db = await databaseWithMember(email, DEFAULT_PASSWORD);
-    try {
+  it('`npm start` with ADMIN_EMAIL naming a member refuses to start, with one line naming ADMIN_EMAIL', { timeout: 180_000 }, () =>
+    withMemberDatabase(async (db, email) => {
       const result = await run(tsx, ['apps/api/src/server.ts'], {
         ...db.env,
         PORT: String(await freePort()),
@@ -193,23 +211,15 @@ describe('the real server and the admin command', () => {
       expect(lines[0]).toContain('--promote');
       expect(result.stdout).not.toMatch(/Terrafund is running/);
 
-      const handle = db.open();
-      try {
+      await db.read(async (handle) => {
         const [row] = await handle.db.select().from(users).where(eq(users.id, db.memberId));
         expect(row!.role).toBe('user');
         expect(await verifyPassword(row!.passwordHash, DEFAULT_PASSWORD)).toBe(true);
-      } finally {
-        await handle.close();
-      }
-    } finally {
-      await db.cleanup();
-    }
-  });
+      });
+    }));
 
-  it('`ADMIN_PROMOTE=true` at start promotes the member with ADMIN_PASSWORD and ends its sessions', { timeout: 180_000 }, async () => {
-    const email = uniqueEmail('member');
-    const db = await databaseWithMember(email, DEFAULT_PASSWORD);
-    try {
+  it('`ADMIN_PROMOTE=true` at start promotes the member with ADMIN_PASSWORD and ends its sessions', { timeout: 180_000 }, () =>
+    withMemberDatabase(async (db, email) => {
       // One process (tsx as a loader, not its launcher), so SIGTERM reaches the server's own shutdown.
       const result = await run(
         process.execPath,
@@ -220,15 +230,10 @@ describe('the real server and the admin command', () => {
       expect(result.stdout).toMatch(/Terrafund is running/);
       expect(result.code).toBe(0);
       await expectPromoted(db, email);
-    } finally {
-      await db.cleanup();
-    }
-  });
+    }));
 
-  it('`npm run admin -- --promote EMAIL` promotes with ADMIN_PASSWORD from the environment', { timeout: 180_000 }, async () => {
-    const email = uniqueEmail('member');
-    const db = await databaseWithMember(email, DEFAULT_PASSWORD);
-    try {
+  it('`npm run admin -- --promote EMAIL` promotes with ADMIN_PASSWORD from the environment', { timeout: 180_000 }, () =>
+    withMemberDatabase(async (db, email) => {
       const result = await run('npm', ['run', '--silent', 'admin', '--', '--promote', email.toUpperCase()], { ...db.env, ADMIN_PASSWORD });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
@@ -240,22 +245,16 @@ describe('the real server and the admin command', () => {
       const usage = await run('npm', ['run', '--silent', 'admin', '--', '--promote', email], db.env);
       expect(usage.code).toBe(2);
       expect(usage.stderr).toMatch(/ADMIN_PASSWORD/);
-    } finally {
-      await db.cleanup();
-    }
-  });
+    }));
 
-  it('`npm run admin -- --reset-2fa EMAIL` turns the member\'s 2FA off, ends its sessions, audits and mails', { timeout: 180_000 }, async () => {
-    const email = uniqueEmail('member');
-    const db = await databaseWithMember(email, DEFAULT_PASSWORD, { twoFactor: true });
-    try {
+  it('`npm run admin -- --reset-2fa EMAIL` turns the member\'s 2FA off, ends its sessions, audits and mails', { timeout: 180_000 }, () =>
+    withMemberDatabase(async (db, email) => {
       const result = await run('npm', ['run', '--silent', 'admin', '--', '--reset-2fa', email.toUpperCase()], db.env);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(`Two-factor sign-in of ${email} reset`);
 
-      const handle = db.open();
-      try {
+      await db.read(async (handle) => {
         const [row] = await handle.db.select().from(users).where(eq(users.id, db.memberId));
         expect(row).toMatchObject({ twoFactorSecret: null, twoFactorEnabledAt: null });
         const live = await handle.db.select().from(sessions).where(and(eq(sessions.userId, db.memberId), isNull(sessions.revokedAt)));
@@ -264,24 +263,17 @@ describe('the real server and the admin command', () => {
         expect(audit.map((a) => [a.action, a.actorId])).toEqual([['2fa.reset', null]]);
         const mail = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
         expect(mail.map((m) => m.template)).toEqual(['twoFactorReset']);
-      } finally {
-        await handle.close();
-      }
+      });
 
       const again = await run('npm', ['run', '--silent', 'admin', '--', '--reset-2fa', email], db.env);
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('nothing changed');
       const usage = await run('npm', ['run', '--silent', 'admin', '--', '--reset-2fa', 'not-an-address'], db.env);
       expect(usage.code).toBe(2);
-    } finally {
-      await db.cleanup();
-    }
-  });
+    }, { twoFactor: true }));
 
-  it('`npm run admin:create` creates an admin but never turns a member into one', { timeout: 180_000 }, async () => {
-    const email = uniqueEmail('member');
-    const db = await databaseWithMember(email, DEFAULT_PASSWORD);
-    try {
+  it('`npm run admin:create` creates an admin but never turns a member into one', { timeout: 180_000 }, () =>
+    withMemberDatabase(async (db, email) => {
       const refused = await run('npm', ['run', '--silent', 'admin:create', '--', '--email', email, '--password', ADMIN_PASSWORD], db.env);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('--promote');
@@ -289,24 +281,17 @@ describe('the real server and the admin command', () => {
       const created = await run('npm', ['run', '--silent', 'admin:create', '--', '--email', fresh, '--password', ADMIN_PASSWORD], db.env);
       expect(created.code).toBe(0);
 
-      const handle = db.open();
-      try {
+      await db.read(async (handle) => {
         const [member] = await handle.db.select().from(users).where(eq(users.email, email));
         expect(member!.role).toBe('user');
         const [admin] = await handle.db.select().from(users).where(eq(users.email, fresh));
         expect(admin!.role).toBe('admin');
-      } finally {
-        await handle.close();
-      }
-    } finally {
-      await db.cleanup();
-    }
-  });
+      });
+    }));
 });
 
-async function expectPromoted(db: Awaited<ReturnType<typeof databaseWithMember>>, email: string) {
-  const handle = db.open();
-  try {
+async function expectPromoted(db: MemberDatabase, email: string) {
+  await db.read(async (handle) => {
     const [row] = await handle.db.select().from(users).where(eq(users.id, db.memberId));
     expect(row!.role).toBe('admin');
     expect(await verifyPassword(row!.passwordHash, ADMIN_PASSWORD)).toBe(true);
@@ -317,7 +302,5 @@ async function expectPromoted(db: Awaited<ReturnType<typeof databaseWithMember>>
     expect(audit.map((a) => a.action)).toEqual(['admin.promoted']);
     const mail = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
     expect(mail.map((m) => m.template)).toContain('adminPromoted');
-  } finally {
-    await handle.close();
-  }
+  });
 }

@@ -15,7 +15,7 @@ const publicUrl = 'https://app.terrafund.test';
  * settle exactly once however they arrive.
  */
 describe('deposits through BTCPay', () => {
-  const { ctx, fake: btcpay, db, startDeposit, notify, settlementOf } = useProviderDeposits({
+  const { ctx, fake: btcpay, db, startDeposit, notify, settlementOf, expectRetrySettles } = useProviderDeposits({
     provider: 'btcpay',
     startFake: startFakeBtcpay,
     invoiceIdOf: (url) => url.split('/').pop()!,
@@ -247,21 +247,16 @@ describe('deposits through BTCPay', () => {
   });
 
   it('answers 503 and records nothing while BTCPay cannot be asked; the redelivery settles', async () => {
-    const { transactionId, invoiceId } = await startDeposit('gold');
-    btcpay.set(invoiceId, { status: 'Settled' });
-    const delivery = btcpay.delivery(invoiceId, 'InvoiceSettled');
+    const deposit = await startDeposit('gold');
+    btcpay.set(deposit.invoiceId, { status: 'Settled' });
+    const delivery = btcpay.delivery(deposit.invoiceId, 'InvoiceSettled');
     for (const outage of [{ status: 503, text: 'down' }, { status: 500, json: { message: 'boom' } }, { status: 200, text: '<html>proxy</html>' }] as const) {
       btcpay.down(outage);
       const response = await notify(delivery);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ message: messages.wallet.paymentProviderUnavailable, code: 'SERVICE_UNAVAILABLE' });
     }
-    expect(await db().select().from(paymentNotifications).where(eq(paymentNotifications.invoiceId, invoiceId))).toEqual([]);
-    expect(await settlementOf(transactionId)).toMatchObject(notSettled);
-
-    btcpay.up();
-    expect((await notify(delivery)).statusCode).toBe(200);
-    expect(await settlementOf(transactionId)).toMatchObject(settledOnce);
+    await expectRetrySettles(deposit, delivery);
   });
 
   it('opens only its own webhook: the sandbox and NOWPayments addresses are 404 under BTCPay', async () => {

@@ -14,7 +14,7 @@ const publicUrl = 'https://app.terrafund.test';
  * IPNs signed over the key-sorted JSON. An IPN is only a trigger; GET /v1/payment/{id} decides.
  */
 describe('deposits through NOWPayments', () => {
-  const { ctx, fake: nowpayments, db, startDeposit, notify, settlementOf } = useProviderDeposits({
+  const { ctx, fake: nowpayments, db, startDeposit, notify, settlementOf, expectRetrySettles } = useProviderDeposits({
     provider: 'nowpayments',
     startFake: startFakeNowpayments,
     invoiceIdOf: (url) => new URL(url).searchParams.get('iid')!,
@@ -149,18 +149,14 @@ describe('deposits through NOWPayments', () => {
   });
 
   it('answers 503 while the payment cannot be read, records nothing, and settles on the retry', async () => {
-    const { transactionId, invoiceId } = await startDeposit('gold');
-    const paymentId = nowpayments.pay(invoiceId, { payment_status: 'finished' });
+    const deposit = await startDeposit('gold');
+    const paymentId = nowpayments.pay(deposit.invoiceId, { payment_status: 'finished' });
     const ipn = nowpayments.ipn(paymentId);
     nowpayments.down();
     const response = await notify(ipn);
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toBe(messages.wallet.paymentProviderUnavailable);
-    expect(await db().select().from(paymentNotifications).where(eq(paymentNotifications.invoiceId, invoiceId))).toEqual([]);
-    expect(await settlementOf(transactionId)).toMatchObject(notSettled);
-    nowpayments.up();
-    expect((await notify(ipn)).statusCode).toBe(200);
-    expect(await settlementOf(transactionId)).toMatchObject(settledOnce);
+    await expectRetrySettles(deposit, ipn);
   });
 
   it('acknowledges unknown statuses and payments that are not ours', async () => {

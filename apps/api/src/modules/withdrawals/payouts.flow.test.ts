@@ -40,6 +40,18 @@ const webhook = (flow: Flow, provider: string, delivery: FakeDelivery) =>
   flow.ctx.app.inject({ method: 'POST', url: `/api/payments/webhooks/${provider}`, headers: delivery.headers, payload: delivery.body });
 const detail = async (flow: Flow, id: string) => (await flow.call('GET', `/admin/transactions/${id}`, flow.admin.token)).json();
 
+/** Where a withdrawal ends: the member's wallet holds `cents` and the ledger's invariants hold. */
+async function expectWalletAndLedger(flow: Flow, userId: string, cents: number) {
+  expect(await memberBalance(flow.ctx.database.db, userId, 'member_wallet')).toBe(cents);
+  expect(await checkLedger(flow.ctx.database.db)).toEqual([]);
+}
+
+/** The payout failed at the provider: the withdrawal failed, its amount and fee back in the funded wallet. */
+async function expectFailedAndRefunded(flow: Flow, userId: string, id: string) {
+  expect(await detail(flow, id)).toMatchObject({ status: 'failed', stage: 'failed' });
+  await expectWalletAndLedger(flow, userId, 1_000_000);
+}
+
 describe('the sandbox payout provider', () => {
   let flow: Flow;
   beforeAll(async () => {
@@ -61,12 +73,11 @@ describe('the sandbox payout provider', () => {
     expect(done.txHash).toMatch(/^[0-9a-f]{64}$/);
     expect(done.timeline.map((s: { status: string }) => s.status)).toEqual(['requested', 'approved', 'sent', 'completed']);
     expect(done.timeline.at(-1).txHash).toBe(done.txHash);
-    expect(await memberBalance(flow.ctx.database.db, user.id, 'member_wallet')).toBe(1_000_000 - 3_000);
     const fees = await rows<{ balance: string }>(flow.ctx, sql`select balance_cents::text as balance from ledger_accounts where code = 'platform:withdrawal_fees'`);
     expect(fees[0]!.balance).toBe('100');
     const mail = (await flow.ctx.deliverMail()).filter((m) => m.to === user.email);
     expect(mail.filter((m) => /withdrawal was sent/.test(m.subject))).toHaveLength(1);
-    expect(await checkLedger(flow.ctx.database.db)).toEqual([]);
+    await expectWalletAndLedger(flow, user.id, 1_000_000 - 3_000);
   });
 
   it('a cancel racing an approval: one of them wins, and the money moves once', async () => {
@@ -149,8 +160,7 @@ describe('BTCPay Server payouts (Greenfield pull payments)', () => {
     expect(done.payout.cryptoAmount).toBeTruthy();
     const mail = (await flow.ctx.deliverMail()).filter((m) => m.to === user.email && /withdrawal was sent/.test(m.subject));
     expect(mail).toHaveLength(1);
-    expect(await memberBalance(flow.ctx.database.db, user.id, 'member_wallet')).toBe(1_000_000 - 3_000);
-    expect(await checkLedger(flow.ctx.database.db)).toEqual([]);
+    await expectWalletAndLedger(flow, user.id, 1_000_000 - 3_000);
   });
 
   it('a payout cancelled at BTCPay fails the withdrawal and returns the amount and fee', async () => {
@@ -160,9 +170,7 @@ describe('BTCPay Server payouts (Greenfield pull payments)', () => {
     expect(btcpay.pullPayments.get(payout!.pullPaymentId!)!.payoutMethods).toEqual(['LTC-CHAIN']);
     btcpay.cancel(payout!.id);
     await webhook(flow, 'btcpay', btcpay.webhook(payout!.id, 'PayoutUpdated'));
-    expect(await detail(flow, id)).toMatchObject({ status: 'failed', stage: 'failed' });
-    expect(await memberBalance(flow.ctx.database.db, user.id, 'member_wallet')).toBe(1_000_000);
-    expect(await checkLedger(flow.ctx.database.db)).toEqual([]);
+    await expectFailedAndRefunded(flow, user.id, id);
   });
 
   it('without webhooks, the job reads the payout every minute while it is in flight', async () => {
@@ -294,8 +302,7 @@ describe('NOWPayments payouts (mass payouts with 2FA)', () => {
     expect((await webhook(flow, 'nowpayments', finished)).statusCode).toBe(200);
     expect((await webhook(flow, 'nowpayments', np.ipn(batch!.id, { status: 'SENDING' }))).statusCode).toBe(200);
     expect(await detail(flow, id)).toMatchObject({ status: 'completed', stage: 'completed', txHash: 'c'.repeat(64), payout: { state: 'FINISHED', id: batch!.id } });
-    expect(await memberBalance(flow.ctx.database.db, user.id, 'member_wallet')).toBe(1_000_000 - 3_000);
-    expect(await checkLedger(flow.ctx.database.db)).toEqual([]);
+    await expectWalletAndLedger(flow, user.id, 1_000_000 - 3_000);
   });
 
   it('FAILED at NOWPayments: failed, the amount and fee back, the member mailed', async () => {
@@ -304,11 +311,9 @@ describe('NOWPayments payouts (mass payouts with 2FA)', () => {
     const [batch] = np.batchesFor(id);
     np.failPayout(batch!.id);
     await webhook(flow, 'nowpayments', np.ipn(batch!.id));
-    expect(await detail(flow, id)).toMatchObject({ status: 'failed', stage: 'failed' });
-    expect(await memberBalance(flow.ctx.database.db, user.id, 'member_wallet')).toBe(1_000_000);
+    await expectFailedAndRefunded(flow, user.id, id);
     const mail = (await flow.ctx.deliverMail()).filter((m) => m.to === user.email && /could not be completed/.test(m.subject));
     expect(mail).toHaveLength(1);
-    expect(await checkLedger(flow.ctx.database.db)).toEqual([]);
   });
 
   it('down at approval, back a minute later: sent once; a lost create answer is found again by unique_external_id', async () => {
