@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { Instance } from '../processes/harness';
+import { READINESS_MAX_AGE_MS } from '../../src/modules/health/readiness';
+import { waitFor, type Instance } from '../processes/harness';
 import { discard, login, signUp, startFaultBackends, type FaultBackends } from './backends';
 
 /**
@@ -25,9 +26,22 @@ export function useFaultInstance(name: string, options: { admin?: boolean } = {}
   return run;
 }
 
-/** The instance keeps running and tells the proxy it cannot serve everything: health answers 503 naming `dependency`. */
+/**
+ * The instance keeps running and tells the proxy it cannot serve everything: health answers 503 naming `dependency`.
+ * Health answers from a round of checks at most READINESS_MAX_AGE_MS old, so a dependency that has just gone may
+ * still read as up for that long (plus the round's own time): the first answer of a fast test can be the last
+ * round's 200.
+ */
 export async function expectServingWithout(instance: Instance, dependency: string) {
-  const health = await fetch(`${instance.url}/api/health`);
+  const health = await waitFor(
+    `health to name ${dependency} failing`,
+    async () => {
+      const response = await fetch(`${instance.url}/api/health`);
+      return response.status === 503 && response;
+    },
+    READINESS_MAX_AGE_MS + 5_000,
+    100,
+  ).catch(() => fetch(`${instance.url}/api/health`));
   expect(health.status).toBe(503);
   expect(await health.json()).toMatchObject({ failing: [dependency] });
   expect(instance.child.exitCode).toBeNull();
