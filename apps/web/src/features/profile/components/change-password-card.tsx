@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { changePasswordFormFor, loadPasswordStrength, messages, type ChangePasswordForm, type User } from '@terrafund/contracts';
-import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -11,7 +10,7 @@ import { SubmitRow } from '@/components/ui/submit-row';
 import { onFormError } from '@/lib/form-errors';
 import { useT } from '@/lib/i18n';
 import { useChangePassword } from '../api/change-password';
-import { SectionHeader } from './section-header';
+import { ProfileCard } from './profile-card';
 
 const empty: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -48,24 +47,17 @@ export function ChangePasswordCard({ user, ref }: { user: Pick<User, 'email' | '
   );
 
   return (
-    <Card>
-      <section ref={ref} aria-labelledby="change-password-title" className="scroll-mt-24">
-        <SectionHeader
-          id="change-password-title"
-          title={t('password.title')}
-          description={t('password.description')}
-        />
-        {/* The strength rule's word lists start loading when the form is first used, not with the page. */}
-        <form onSubmit={onSubmit} onFocus={() => void loadPasswordStrength()} noValidate className="space-y-5 px-5 py-5 sm:px-6">
-          <FormField label={t('password.current')} error={errors.currentPassword?.message && say(errors.currentPassword.message)}>
-            {(control) => <PasswordInput {...control} {...register('currentPassword')} autoComplete="current-password" />}
-          </FormField>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <NewPasswordFields field="newPassword" label={t('password.new')} register={register} errors={errors} />
-          </div>
-          <SubmitRow isLoading={change.isPending}>{t('password.submit')}</SubmitRow>
-        </form>
-      </section>
-    </Card>
+    <ProfileCard id="change-password-title" ref={ref} className="scroll-mt-24" title={t('password.title')} description={t('password.description')}>
+      {/* The strength rule's word lists start loading when the form is first used, not with the page. */}
+      <form onSubmit={onSubmit} onFocus={() => void loadPasswordStrength()} noValidate className="space-y-5 px-5 py-5 sm:px-6">
+        <FormField label={t('password.current')} error={errors.currentPassword?.message && say(errors.currentPassword.message)}>
+          {(control) => <PasswordInput {...control} {...register('currentPassword')} autoComplete="current-password" />}
+        </FormField>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <NewPasswordFields field="newPassword" label={t('password.new')} register={register} errors={errors} />
+        </div>
+        <SubmitRow isLoading={change.isPending}>{t('password.submit')}</SubmitRow>
+      </form>
+    </ProfileCard>
   );
 }

@@ -6,7 +6,6 @@ import { CLOSE_CONFIRMATION, KYC_RETENTION_DAYS_DEFAULT, messages, MIN_WITHDRAWA
 import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -16,7 +15,7 @@ import { formatUsd } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useCloseAccount } from '../api/close-account';
 import { stepUpBody, stepUpKindOf, stepUpRules } from '../utils/step-up';
-import { SectionHeader } from './section-header';
+import { ProfileCard } from './profile-card';
 import { StepUpField, useReturnFocus } from './step-up-field';
 
 type Form = { confirm: string; password: string; code: string };
@@ -36,38 +35,35 @@ export function CloseAccountCard({ user }: { user: Pick<User, 'twoFactorEnabled'
   const { t } = useT('profile');
   const minimum = formatUsd(MIN_WITHDRAWAL_USD);
   return (
-    <Card>
-      <section aria-labelledby="close-account-title">
-        <SectionHeader id="close-account-title" title={t('close.title')} description={t('close.description')} />
-        <div className="space-y-5 px-5 py-5 sm:px-6">
-          <div className="space-y-3 text-sm text-slate-600 dark:text-slate-300">
-            <p>{t('close.when')}</p>
-            <ul className="list-disc space-y-1.5 pl-5">
-              <li>{t('close.effects.signedOut')}</li>
-              <li>{t('close.effects.erased')}</li>
-              <li>{t('close.effects.dividends')}</li>
-              <li>{t('close.effects.again')}</li>
-            </ul>
-            <p>{t('close.kept')}</p>
-            <ul className="list-disc space-y-1.5 pl-5">
-              <li>{t('close.keeps.kyc', { years: KYC_RETENTION_YEARS })}</li>
-              <li>{t('close.keeps.ledger')}</li>
-            </ul>
-            <p>{t('close.cannot', { minimum })}</p>
-          </div>
-          <BalanceNotice balance={user.balance} />
-          {open ? (
-            <CloseAccountForm user={user} onCancel={() => setOpen(false)} />
-          ) : (
-            <div className="flex justify-end">
-              <Button ref={opener} variant="danger" onClick={() => setOpen(true)} className="w-full sm:w-auto">
-                {t('close.button')}
-              </Button>
-            </div>
-          )}
+    <ProfileCard id="close-account-title" title={t('close.title')} description={t('close.description')}>
+      <div className="space-y-5 px-5 py-5 sm:px-6">
+        <div className="space-y-3 text-sm text-slate-600 dark:text-slate-300">
+          <p>{t('close.when')}</p>
+          <ul className="list-disc space-y-1.5 pl-5">
+            <li>{t('close.effects.signedOut')}</li>
+            <li>{t('close.effects.erased')}</li>
+            <li>{t('close.effects.dividends')}</li>
+            <li>{t('close.effects.again')}</li>
+          </ul>
+          <p>{t('close.kept')}</p>
+          <ul className="list-disc space-y-1.5 pl-5">
+            <li>{t('close.keeps.kyc', { years: KYC_RETENTION_YEARS })}</li>
+            <li>{t('close.keeps.ledger')}</li>
+          </ul>
+          <p>{t('close.cannot', { minimum })}</p>
         </div>
-      </section>
-    </Card>
+        <BalanceNotice balance={user.balance} />
+        {open ? (
+          <CloseAccountForm user={user} onCancel={() => setOpen(false)} />
+        ) : (
+          <div className="flex justify-end">
+            <Button ref={opener} variant="danger" onClick={() => setOpen(true)} className="w-full sm:w-auto">
+              {t('close.button')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </ProfileCard>
   );
 }
 

@@ -5,7 +5,6 @@ import { DATA_EXPORT_TTL_DAYS, messages, type DataExport, type User } from '@ter
 import { DownloadIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -15,7 +14,7 @@ import { useDownloadDataExport } from '../api/download-data-export';
 import { useDataExports } from '../api/get-data-exports';
 import { useRequestDataExport } from '../api/request-data-export';
 import { stepUpBody, stepUpKindOf, stepUpRules } from '../utils/step-up';
-import { SectionHeader } from './section-header';
+import { ProfileCard } from './profile-card';
 import { StepUpField, useReturnFocus } from './step-up-field';
 
 type Form = { password: string; code: string };
@@ -33,36 +32,29 @@ export function DataExportCard({ user }: { user: Pick<User, 'twoFactorEnabled'> 
   const opener = useReturnFocus(asking);
   const { t } = useT('profile');
   return (
-    <Card>
-      <section aria-labelledby="data-export-title">
-        <SectionHeader
-          id="data-export-title"
-          title={t('export.title')}
-          description={t('export.description', { count: DATA_EXPORT_TTL_DAYS })}
-        />
-        <div className="space-y-5 px-5 py-5 sm:px-6">
-          <div className="text-sm text-slate-600 dark:text-slate-300">
-            <p>{t('export.contains')}</p>
-            <ul className="mt-1.5 list-disc space-y-1 pl-5">
-              {CONTENTS.map((line) => (
-                <li key={line}>{t(`export.contents.${line}`)}</li>
-              ))}
-            </ul>
-          </div>
-          {/* The step-up opens on request, so the page does not greet the member with a second password field. */}
-          {asking ? (
-            <RequestForm user={user} onDone={() => setAsking(false)} />
-          ) : (
-            <div className="flex justify-end">
-              <Button ref={opener} onClick={() => setAsking(true)} className="w-full sm:w-auto">
-                {t('export.request')}
-              </Button>
-            </div>
-          )}
-          <ExportList />
+    <ProfileCard id="data-export-title" title={t('export.title')} description={t('export.description', { count: DATA_EXPORT_TTL_DAYS })}>
+      <div className="space-y-5 px-5 py-5 sm:px-6">
+        <div className="text-sm text-slate-600 dark:text-slate-300">
+          <p>{t('export.contains')}</p>
+          <ul className="mt-1.5 list-disc space-y-1 pl-5">
+            {CONTENTS.map((line) => (
+              <li key={line}>{t(`export.contents.${line}`)}</li>
+            ))}
+          </ul>
         </div>
-      </section>
-    </Card>
+        {/* The step-up opens on request, so the page does not greet the member with a second password field. */}
+        {asking ? (
+          <RequestForm user={user} onDone={() => setAsking(false)} />
+        ) : (
+          <div className="flex justify-end">
+            <Button ref={opener} onClick={() => setAsking(true)} className="w-full sm:w-auto">
+              {t('export.request')}
+            </Button>
+          </div>
+        )}
+        <ExportList />
+      </div>
+    </ProfileCard>
   );
 }
 

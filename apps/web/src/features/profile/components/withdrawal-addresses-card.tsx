@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { isWithdrawalAssetId, withdrawalAsset, type WithdrawalAddress } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadingBlock } from '@/components/ui/load-state';
 import { formatDateTime } from '@/lib/format';
 import { i18n, useT } from '@/lib/i18n';
 import { useWithdrawalAddresses } from '../api/get-withdrawal-addresses';
 import { useRemoveWithdrawalAddress } from '../api/remove-withdrawal-address';
-import { SectionHeader } from './section-header';
+import { ProfileCard } from './profile-card';
 
 /** The coin as the member chose it: "Bitcoin", "Tether on Tron"; an id the catalogue does not know, as it is. */
 function coinName(asset: string) {
@@ -21,32 +20,23 @@ function coinName(asset: string) {
 function RemoveDialog({ address, onClose }: { address: WithdrawalAddress | null; onClose: () => void }) {
   const remove = useRemoveWithdrawalAddress();
   const { t } = useT('profile');
-  const close = () => {
-    if (!remove.isPending) onClose();
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={address !== null}
-      onClose={close}
+      onClose={onClose}
       title={t('addresses.dialogTitle')}
       description={t('addresses.dialogText')}
-      footer={
-        <>
-          <Button variant="ghost" onClick={close} disabled={remove.isPending}>
-            {t('addresses.keep')}
-          </Button>
-          <Button variant="danger" isLoading={remove.isPending} onClick={() => address && remove.mutate(address.id, { onSettled: onClose })}>
-            {t('addresses.remove')}
-          </Button>
-        </>
-      }
+      keepLabel={t('addresses.keep')}
+      confirmLabel={t('addresses.remove')}
+      isPending={remove.isPending}
+      onConfirm={() => address && remove.mutate(address.id, { onSettled: onClose })}
     >
       {address && (
         <p>
           {coinName(address.asset)}: <span className="font-mono text-xs break-all text-slate-900 dark:text-white">{address.address}</span>
         </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -60,44 +50,37 @@ export function WithdrawalAddressesCard() {
   const { t } = useT('profile');
 
   return (
-    <Card>
-      <section aria-labelledby="withdrawal-addresses-title">
-        <SectionHeader
-          id="withdrawal-addresses-title"
-          title={t('addresses.title')}
-          description={t('addresses.description')}
-        />
-        <div className="px-5 py-3 sm:px-6">
-          {addresses.isPending ? (
-            <LoadingBlock label={t('addresses.loading')} className="py-6" />
-          ) : addresses.isError ? (
-            <p className="py-3 text-sm text-slate-500">{t('addresses.loadFailed')}</p>
-          ) : addresses.data.length === 0 ? (
-            <p className="py-3 text-sm text-slate-500 dark:text-slate-400">
-              {t('addresses.empty')}
-            </p>
-          ) : (
-            <ul aria-label={t('addresses.title')} className="divide-y divide-slate-200 dark:divide-slate-800">
-              {addresses.data.map((address) => (
-                <li key={address.id} className="flex items-center gap-3 py-3">
-                  <div className="min-w-0 flex-1">
-                    <p className="text-sm font-medium text-slate-900 dark:text-white">{coinName(address.asset)}</p>
-                    <p className="font-mono text-xs break-all text-slate-700 dark:text-slate-300">{address.address}</p>
-                    <p className="text-xs text-slate-500 dark:text-slate-400">
-                      {t('addresses.confirmed', { date: formatDateTime(address.confirmedAt) })} ·{' '}
-                      {address.lastUsedAt ? t('addresses.lastUsed', { date: formatDateTime(address.lastUsedAt) }) : t('addresses.notUsed')}
-                    </p>
-                  </div>
-                  <Button variant="outline" size="sm" onClick={() => setRemoving(address)} aria-label={t('addresses.removeLabel', { coin: coinName(address.asset), address: address.address })}>
-                    {t('addresses.remove')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </section>
+    <ProfileCard id="withdrawal-addresses-title" title={t('addresses.title')} description={t('addresses.description')}>
+      <div className="px-5 py-3 sm:px-6">
+        {addresses.isPending ? (
+          <LoadingBlock label={t('addresses.loading')} className="py-6" />
+        ) : addresses.isError ? (
+          <p className="py-3 text-sm text-slate-500">{t('addresses.loadFailed')}</p>
+        ) : addresses.data.length === 0 ? (
+          <p className="py-3 text-sm text-slate-500 dark:text-slate-400">
+            {t('addresses.empty')}
+          </p>
+        ) : (
+          <ul aria-label={t('addresses.title')} className="divide-y divide-slate-200 dark:divide-slate-800">
+            {addresses.data.map((address) => (
+              <li key={address.id} className="flex items-center gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm font-medium text-slate-900 dark:text-white">{coinName(address.asset)}</p>
+                  <p className="font-mono text-xs break-all text-slate-700 dark:text-slate-300">{address.address}</p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">
+                    {t('addresses.confirmed', { date: formatDateTime(address.confirmedAt) })} ·{' '}
+                    {address.lastUsedAt ? t('addresses.lastUsed', { date: formatDateTime(address.lastUsedAt) }) : t('addresses.notUsed')}
+                  </p>
+                </div>
+                <Button variant="outline" size="sm" onClick={() => setRemoving(address)} aria-label={t('addresses.removeLabel', { coin: coinName(address.asset), address: address.address })}>
+                  {t('addresses.remove')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <RemoveDialog address={removing} onClose={() => setRemoving(null)} />
-    </Card>
+    </ProfileCard>
   );
 }

@@ -3,7 +3,7 @@ import { isWithdrawalAssetId, messages, withdrawalAsset, type Transaction, type 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useCancelWithdrawal } from '../api/cancel-withdrawal';
@@ -24,37 +24,24 @@ const coinOf = (transaction: Transaction) =>
 function CancelDialog({ withdrawal, onClose }: { withdrawal: Transaction | null; onClose: () => void }) {
   const cancel = useCancelWithdrawal();
   const { t } = useT('wallet');
-  const close = () => {
-    if (!cancel.isPending) onClose();
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={withdrawal !== null}
-      onClose={close}
+      onClose={onClose}
       title={t('pending.dialogTitle')}
       description={withdrawal ? t('pending.dialogText', { amount: formatUsd(withdrawal.amount) }) : undefined}
-      footer={
-        <>
-          <Button variant="ghost" onClick={close} disabled={cancel.isPending}>
-            {t('pending.keep')}
-          </Button>
-          <Button
-            variant="danger"
-            isLoading={cancel.isPending}
-            // A refusal (already sent) is toasted by the global handler; the list is fetched again either way.
-            onClick={() => withdrawal && cancel.mutate(withdrawal._id, { onSettled: onClose })}
-          >
-            {t('pending.confirmCancel')}
-          </Button>
-        </>
-      }
+      keepLabel={t('pending.keep')}
+      confirmLabel={t('pending.confirmCancel')}
+      isPending={cancel.isPending}
+      // A refusal (already sent) is toasted by the global handler; the list is fetched again either way.
+      onConfirm={() => withdrawal && cancel.mutate(withdrawal._id, { onSettled: onClose })}
     >
       {withdrawal?.walletAddress && (
         <p>
           {t('pending.to')} <span className="font-mono text-xs break-all text-slate-900 dark:text-white">{withdrawal.walletAddress}</span>
         </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
