@@ -30,6 +30,9 @@ export const monthlyStatsParams = z.object({
 });
 export type MonthlyStatsParams = z.input<typeof monthlyStatsParams>;
 
+/** The month a monthly figure is for, as the answer repeats it. */
+const statsMonth = { year: z.number().int(), month: z.number().int() };
+
 /** GET /api/users/stats: live (not deleted) accounts. */
 export const userStatsSchema = z.object({
   /** Members (role user). */
@@ -47,8 +50,7 @@ export type UserStats = z.infer<typeof userStatsSchema>;
 
 /** GET /api/users/stats/monthly/:year/:month. */
 export const userMonthlyStatsSchema = z.object({
-  year: z.number().int(),
-  month: z.number().int(),
+  ...statsMonth,
   /** Members registered in that month (UTC). */
   newUsers: z.number().int(),
   /** Accounts whose KYC was approved in that month and still is. */
@@ -68,8 +70,5 @@ export const transactionStatsSchema = z.object({
 export type TransactionStats = z.infer<typeof transactionStatsSchema>;
 
 /** GET /api/transactions/stats/monthly/:year/:month: the same figures for transactions dated in that month (UTC). */
-export const transactionMonthlyStatsSchema = transactionStatsSchema.extend({
-  year: z.number().int(),
-  month: z.number().int(),
-});
+export const transactionMonthlyStatsSchema = transactionStatsSchema.extend(statsMonth);
 export type TransactionMonthlyStats = z.infer<typeof transactionMonthlyStatsSchema>;

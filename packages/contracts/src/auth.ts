@@ -44,6 +44,9 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A user named inside another answer (who acted, whose transaction, whose project): who they are, nothing more. */
+export const userSummarySchema = userSchema.pick({ _id: true, firstName: true, lastName: true, email: true });
+
 /** The second typing of a new password, on every form that asks for one. */
 const confirmPasswordField = requiredString(v.confirmPasswordRequired).min(1, v.confirmPasswordRequired);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { twoFactorRequired, userSchema, verificationRequired } from './auth';
+import { twoFactorRequired, userSchema, userSummarySchema, verificationRequired } from './auth';
 import { requiredString } from './fields';
 import { KYC_DOCUMENT_LABELS, KYC_DOCUMENT_TYPES, type KycDocumentType } from './kyc-documents';
 import { messages } from './messages';
@@ -166,7 +166,7 @@ export type AdminVerifyBody = z.input<typeof adminVerifyBody>;
 export const auditEntrySchema = z.object({
   _id: z.string(),
   action: z.string(),
-  actor: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  actor: userSummarySchema.nullable(),
   targetType: z.string(),
   targetId: z.string(),
   before: z.unknown(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPage, cursorQuery } from './list-fields';
 import { mailMessages } from './mail-messages';
 
 /**
@@ -23,16 +24,12 @@ export const undeliverableMailSchema = z.object({
 });
 export type UndeliverableMail = z.infer<typeof undeliverableMailSchema>;
 
-export const undeliverableMailPageSchema = z.object({
-  items: z.array(undeliverableMailSchema),
+export const undeliverableMailPageSchema = cursorPage(undeliverableMailSchema, {
   /** How many mails are undeliverable in all (the count /metrics reports). */
   total: z.number().int(),
-  nextCursor: z.string().nullable(),
 });
 export type UndeliverableMailPage = z.infer<typeof undeliverableMailPageSchema>;
 
-export const undeliverableMailQuery = z.object({
-  cursor: z.string({ error: mailMessages.cursorInvalid }).max(200, mailMessages.cursorInvalid).optional(),
-});
+export const undeliverableMailQuery = cursorQuery(mailMessages.cursorInvalid);
 
 export const resendMailResponse = z.object({ id: z.string(), message: z.string() });

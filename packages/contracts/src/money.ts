@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { userSummarySchema } from './auth';
+import { queryCount } from './list-fields';
 import { membershipViewSchema } from './membership';
 import { PROJECTION_PERIODS } from './constants';
 import { messages } from './messages';
@@ -240,7 +242,7 @@ export type ProjectionPoint = z.infer<typeof projectionPointSchema>;
 
 /** A transaction as admins see it: with its member (docs/product.md §9.4 Shapes, admin views). */
 export const adminTransactionSchema = transactionSchema.extend({
-  user: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  user: userSummarySchema,
   /** Withdrawals: how many admins approved it so far. */
   approvalsCount: z.number().int().optional(),
 });
@@ -258,13 +260,7 @@ export const OWN_TRANSACTIONS_MAX_PAGE_SIZE = 100;
  * for the end.
  */
 export const ownTransactionsQuery = z.object({
-  limit: z.coerce
-    .number({ error: messages.wallet.limitInvalid })
-    .int(messages.wallet.limitInvalid)
-    .min(1, messages.wallet.limitInvalid)
-    .max(OWN_TRANSACTIONS_MAX_PAGE_SIZE, messages.wallet.limitInvalid)
-    .optional()
-    .default(OWN_TRANSACTIONS_PAGE_SIZE),
+  limit: queryCount(messages.wallet.limitInvalid, OWN_TRANSACTIONS_MAX_PAGE_SIZE, OWN_TRANSACTIONS_PAGE_SIZE),
   // `?cursor=` with nothing after it is the first page, as if it were absent.
   cursor: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(200, messages.admin.cursorInvalid).optional()),
 });
@@ -275,13 +271,7 @@ export const ownTransactionsQuery = z.object({
  * number alone is still accepted.
  */
 export const adminTransactionsQuery = z.object({
-  page: z.coerce
-    .number({ error: messages.admin.pageInvalid })
-    .int(messages.admin.pageInvalid)
-    .min(1, messages.admin.pageInvalid)
-    .max(1_000_000, messages.admin.pageInvalid)
-    .optional()
-    .default(1),
+  page: queryCount(messages.admin.pageInvalid, 1_000_000, 1),
   search: z.string().trim().max(100, messages.admin.searchTooLong).optional().default(''),
   cursor: z.string().max(200, messages.admin.cursorInvalid).optional(),
 });

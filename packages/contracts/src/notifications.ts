@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPage, cursorQuery } from './list-fields';
 import { messages } from './messages';
 import { transactionSchema, withdrawalApprovalSchema, withdrawalPayoutSchema } from './money';
 import { NOTIFICATION_TYPES, NOTIFICATIONS_READ_MAX_IDS } from './notification-types';
@@ -13,18 +14,12 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationsPageSchema = z.object({
-  items: z.array(notificationSchema),
-  unreadCount: z.number().int(),
-  nextCursor: z.string().nullable(),
-});
+export const notificationsPageSchema = cursorPage(notificationSchema, { unreadCount: z.number().int() });
 export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
 
 const n = messages.notifications;
 
-export const notificationsQuery = z.object({
-  cursor: z.string({ error: n.cursorInvalid }).max(200, n.cursorInvalid).optional(),
-});
+export const notificationsQuery = cursorQuery(n.cursorInvalid);
 
 /** `{ids: [...]}` marks those of the caller's notifications read; `{all: true}` marks every one. */
 export const markNotificationsReadBody = z.union(

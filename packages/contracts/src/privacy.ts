@@ -67,28 +67,16 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<NotificationPreferenceKind, 
   projects: 'New projects',
 };
 
-const preference = z.boolean({ error: p.preferenceInvalid });
+/** An object of one `field` for each kind, in the order of NOTIFICATION_PREFERENCE_KINDS. */
+const eachKind = <Field extends z.ZodType>(field: Field) =>
+  z.object(Object.fromEntries(NOTIFICATION_PREFERENCE_KINDS.map((kind) => [kind, field])) as Record<NotificationPreferenceKind, Field>);
 
 /** GET /api/users/notification-preferences, and the answer of its PATCH. */
-export const notificationPreferencesSchema = z.object({
-  dividends: z.boolean(),
-  kyc: z.boolean(),
-  withdrawals: z.boolean(),
-  payments: z.boolean(),
-  membership: z.boolean(),
-  projects: z.boolean(),
-});
+export const notificationPreferencesSchema = eachKind(z.boolean());
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 /** PATCH /api/users/notification-preferences: any of the kinds; the answer is the whole object. */
-export const updateNotificationPreferencesBody = z.object({
-  dividends: preference.optional(),
-  kyc: preference.optional(),
-  withdrawals: preference.optional(),
-  payments: preference.optional(),
-  membership: preference.optional(),
-  projects: preference.optional(),
-});
+export const updateNotificationPreferencesBody = eachKind(z.boolean({ error: p.preferenceInvalid }).optional());
 export type UpdateNotificationPreferencesBody = z.input<typeof updateNotificationPreferencesBody>;
 
 /** The signed token of an unsubscribe link (`/unsubscribe?token=…`). */

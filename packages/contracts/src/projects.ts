@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSummarySchema } from './auth';
 import { messages } from './messages';
 import { requiredString } from './fields';
 import { transactionSchema } from './money';
@@ -131,7 +132,7 @@ export type UpdateProjectBody = z.input<typeof updateProjectBody>;
  */
 export const projectSchema = z.object({
   _id: z.string(),
-  owner: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string().optional() }),
+  owner: userSummarySchema.partial({ email: true }),
   title: z.string(),
   description: z.string(),
   location: z.string(),

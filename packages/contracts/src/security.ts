@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authSuccess } from './kyc';
+import { queryCount } from './list-fields';
 import { messages } from './messages';
 
 /**
@@ -122,13 +123,7 @@ const auditDate = z
 export const auditQuery = z
   .object({
     cursor: z.string().max(200, a.cursorInvalid).optional(),
-    limit: z.coerce
-      .number({ error: a.auditLimitInvalid })
-      .int(a.auditLimitInvalid)
-      .min(1, a.auditLimitInvalid)
-      .max(AUDIT_PAGE_MAX, a.auditLimitInvalid)
-      .optional()
-      .default(AUDIT_PAGE_DEFAULT),
+    limit: queryCount(a.auditLimitInvalid, AUDIT_PAGE_MAX, AUDIT_PAGE_DEFAULT),
     actor: z.string().trim().toLowerCase().max(254).optional(),
     action: z
       .string()
