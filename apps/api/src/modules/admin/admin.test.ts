@@ -257,29 +257,26 @@ describe('admin money API', () => {
     });
 
     it('sums transactions by type, all time and by month', async () => {
-      expect(await adminGet('/api/transactions/stats')).toEqual({
+      const allTime = {
         deposits: { count: 3, amount: 4_400 },
         withdrawals: { count: 1, amount: 50, pending: 1 },
         payouts: { count: 4, amount: 38 },
         investments: { count: 1, amount: 300 },
-      });
-      expect((await get('/api/transactions/stats/monthly/2026/3', adminToken)).json()).toEqual({
-        year: 2026,
-        month: 3,
-        deposits: { count: 1, amount: 700 },
-        withdrawals: { count: 1, amount: 50, pending: 1 },
-        payouts: { count: 4, amount: 38 },
-        investments: { count: 1, amount: 300 },
-      });
-      expect((await get('/api/transactions/stats/monthly/2026/2', adminToken)).json()).toEqual({
+      };
+      const none = { count: 0, amount: 0 };
+      const month = async (path: string) => (await get(`/api/transactions/stats/monthly/${path}`, adminToken)).json();
+      expect(await adminGet('/api/transactions/stats')).toEqual(allTime);
+      // March holds every withdrawal, payout and investment; the deposits are spread over three months.
+      expect(await month('2026/3')).toEqual({ year: 2026, month: 3, ...allTime, deposits: { count: 1, amount: 700 } });
+      expect(await month('2026/2')).toEqual({
         year: 2026,
         month: 2,
         deposits: { count: 1, amount: 1_200 },
-        withdrawals: { count: 0, amount: 0, pending: 0 },
-        payouts: { count: 0, amount: 0 },
-        investments: { count: 0, amount: 0 },
+        withdrawals: { ...none, pending: 0 },
+        payouts: none,
+        investments: none,
       });
-      expect((await get('/api/transactions/stats/monthly/2025/12', adminToken)).json().deposits).toEqual({ count: 1, amount: 2_500 });
+      expect((await month('2025/12')).deposits).toEqual({ count: 1, amount: 2_500 });
     });
 
     it('keeps /users/:id and /transactions/:id working beside the static stats paths', async () => {

@@ -24,9 +24,14 @@ export const securityRoutes = moduleRoutes(['security'], (app, deps: Deps, schem
   // The password (and a code) are guessed through these too: limited per account, like change-password.
   const perAccount = { ...perAddress(limits.changePasswordPerAccount), keyGenerator: (request: Parameters<typeof requireAuth>[0]) => `2fa-account:${requireAuth(request).user.id}` };
 
+  /** A two-factor setting of the signed-in member: its access, its per-account limit and its schema, as `schemas.user`. */
+  const twoFactorSetting = <Parts extends object, Answers extends object>(parts: Parts, answers: Answers) => ({
+    config: { access: 'user' as const, rateLimit: perAccount },
+    schema: schemas.signedIn(parts, answers),
+  });
+
   app.post('/users/2fa/setup', {
-    config: { access: 'user', rateLimit: perAccount },
-    schema: schemas.signedIn(
+    ...twoFactorSetting(
       {
         description:
           'Starts setting up two-factor sign-in: needs the current password (400 on `password` when missing or wrong, as disable). Answers a new secret that replaces any unconfirmed one; 409 when 2FA is already on.',
@@ -38,8 +43,7 @@ export const securityRoutes = moduleRoutes(['security'], (app, deps: Deps, schem
   });
 
   app.post('/users/2fa/enable', {
-    config: { access: 'user', rateLimit: perAccount },
-    schema: schemas.signedIn(
+    ...twoFactorSetting(
       {
         description:
           'Turns two-factor sign-in on with the current password and a code of the secret set up: answers the ten recovery codes once, ends every other session of the account and mails the owner.',
@@ -51,8 +55,7 @@ export const securityRoutes = moduleRoutes(['security'], (app, deps: Deps, schem
   });
 
   app.post('/users/2fa/disable', {
-    config: { access: 'user', rateLimit: perAccount },
-    schema: schemas.signedIn({ body: twoFactorDisableBody }, { 200: messageResponse }),
+    ...twoFactorSetting({ body: twoFactorDisableBody }, { 200: messageResponse }),
     handler: async (request) => twoFactor.disableTwoFactor(deps, requireAuth(request), request.body),
   });
 

@@ -43,8 +43,7 @@ function compose(
   subject: string,
   greetingName: string,
   paragraphs: string[],
-  highlight?: string,
-  action?: { label: string; url: string },
+  { highlight, action }: { highlight?: string; action?: { label: string; url: string } } = {},
 ): MailContent {
   const hello = (name: string) => t('mail:frame.hello', { name });
   const signOff = t('mail:frame.signOff', { product: PRODUCT_NAME });
@@ -72,12 +71,16 @@ ${action ? `<p style="text-align:center"><a href="${escapeHtml(action.url)}" sty
 
 /** A template's texts: `say('subject', values)` is `mail:<template>.subject` in the mail's language. */
 const textsOf = (l: MailLanguage, template: string) => (key: string, values: Record<string, string | number> = {}) => l.t(`mail:${template}.${key}`, values);
+type Say = ReturnType<typeof textsOf>;
+
+/** A template's button: its `action` text, leading to `url`. */
+const button = (say: Say, url: string) => ({ label: say('action'), url });
 
 /** Each mail, in the recipient's language (English by default: the spec's words). */
 export const mailTemplates = {
   verificationCode: (p: { firstName: string; code: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'verificationCode');
-    return compose(l, say('subject'), p.firstName, [say('useCode', { minutes: OTP_TTL_SECONDS / 60 }), say('ignore')], p.code);
+    return compose(l, say('subject'), p.firstName, [say('useCode', { minutes: OTP_TTL_SECONDS / 60 }), say('ignore')], { highlight: p.code });
   },
   registrationAttempt: (p: { firstName: string; loginUrl: string; resetUrl: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'registrationAttempt');
@@ -85,9 +88,8 @@ export const mailTemplates = {
   },
   passwordReset: (p: { firstName: string; resetUrl: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'passwordReset');
-    return compose(l, say('subject'), p.firstName, [say('request', { minutes: RESET_TOKEN_TTL_SECONDS / 60 }), say('ignore')], undefined, {
-      label: say('action'),
-      url: p.resetUrl,
+    return compose(l, say('subject'), p.firstName, [say('request', { minutes: RESET_TOKEN_TTL_SECONDS / 60 }), say('ignore')], {
+      action: button(say, p.resetUrl),
     });
   },
   passwordChanged: (p: { firstName: string }, l = mailLanguage()) => {
@@ -96,33 +98,31 @@ export const mailTemplates = {
   },
   twoFactorEnabled: (p: { firstName: string; securityUrl: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'twoFactorEnabled');
-    return compose(l, say('subject'), p.firstName, [say('what'), say('keepCodes')], undefined, { label: say('action'), url: p.securityUrl });
+    return compose(l, say('subject'), p.firstName, [say('what'), say('keepCodes')], { action: button(say, p.securityUrl) });
   },
   twoFactorDisabled: (p: { firstName: string; securityUrl: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'twoFactorDisabled');
-    return compose(l, say('subject'), p.firstName, [say('what'), say('ifNotYou')], undefined, { label: say('action'), url: p.securityUrl });
+    return compose(l, say('subject'), p.firstName, [say('what'), say('ifNotYou')], { action: button(say, p.securityUrl) });
   },
   twoFactorFailures: (p: { firstName: string; wrongCodes: number; at: string; resetUrl: string; securityUrl: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'twoFactorFailures');
-    return compose(l, say('subject'), p.firstName, [say('what', { wrongCodes: p.wrongCodes, at: l.date(p.at) }), say('ifNotYou'), say('hourly')], undefined, {
-      label: say('action'),
-      url: p.resetUrl,
+    return compose(l, say('subject'), p.firstName, [say('what', { wrongCodes: p.wrongCodes, at: l.date(p.at) }), say('ifNotYou'), say('hourly')], {
+      action: button(say, p.resetUrl),
     });
   },
   twoFactorReset: (p: { firstName: string; securityUrl: string; supportEmail: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'twoFactorReset');
-    return compose(l, say('subject'), p.firstName, [say('what'), say('again'), say('ifNotYou', { supportEmail: p.supportEmail })], undefined, {
-      label: say('action'),
-      url: p.securityUrl,
+    return compose(l, say('subject'), p.firstName, [say('what'), say('again'), say('ifNotYou', { supportEmail: p.supportEmail })], {
+      action: button(say, p.securityUrl),
     });
   },
   kycApproved: (p: { firstName: string; walletUrl: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'kycApproved');
-    return compose(l, say('subject'), p.firstName, [say('what')], undefined, { label: say('action'), url: p.walletUrl });
+    return compose(l, say('subject'), p.firstName, [say('what')], { action: button(say, p.walletUrl) });
   },
   kycRejected: (p: { firstName: string; reason: string; kycUrl: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'kycRejected');
-    return compose(l, say('subject'), p.firstName, [say('what'), p.reason, say('next')], undefined, { label: say('action'), url: p.kycUrl });
+    return compose(l, say('subject'), p.firstName, [say('what'), p.reason, say('next')], { action: button(say, p.kycUrl) });
   },
   /** A first withdrawal to an address: nothing is sent until the member follows this link (30 minutes, once). */
   withdrawalConfirm: (
@@ -140,17 +140,15 @@ export const mailTemplates = {
         say('nothingSent', { minutes: p.minutes }),
         say('ifNotYou', { supportEmail: p.supportEmail }),
       ],
-      undefined,
-      { label: say('action'), url: p.confirmUrl },
+      { action: button(say, p.confirmUrl) },
     );
   },
   withdrawalDecided: (p: { firstName: string; amount: string; completed: boolean; txHash?: string; reason?: string; walletUrl: string }, l = mailLanguage()) => {
     const amount = l.amount(p.amount);
     if (p.completed) {
       const say = textsOf(l, 'withdrawalCompleted');
-      return compose(l, say('subject'), p.firstName, [say('what', { amount }), ...(p.txHash ? [say('txHash', { txHash: p.txHash })] : [])], undefined, {
-        label: say('action'),
-        url: p.walletUrl,
+      return compose(l, say('subject'), p.firstName, [say('what', { amount }), ...(p.txHash ? [say('txHash', { txHash: p.txHash })] : [])], {
+        action: button(say, p.walletUrl),
       });
     }
     const say = textsOf(l, 'withdrawalFailed');
@@ -159,8 +157,7 @@ export const mailTemplates = {
       say('subject'),
       p.firstName,
       [say('what', { amount }), ...(p.reason ? [say('reason', { reason: p.reason })] : []), say('next')],
-      undefined,
-      { label: say('action'), url: p.walletUrl },
+      { action: button(say, p.walletUrl) },
     );
   },
   packActivated: (p: { firstName: string; pack: string; amount: string; endsOn: string; replacedPack?: string; dashboardUrl: string }, l = mailLanguage()) => {
@@ -174,8 +171,7 @@ export const mailTemplates = {
         ...(p.replacedPack ? [say('replaces', { replacedPack: p.replacedPack })] : []),
         say('dividends'),
       ],
-      undefined,
-      { label: say('action'), url: p.dashboardUrl },
+      { action: button(say, p.dashboardUrl) },
     );
   },
   paymentRejected: (p: { firstName: string; pack: string; amount: string; supportEmail: string; walletUrl: string }, l = mailLanguage()) => {
@@ -185,8 +181,7 @@ export const mailTemplates = {
       say('subject'),
       p.firstName,
       [say('what', { pack: p.pack, amount: l.amount(p.amount) }), say('support', { supportEmail: p.supportEmail })],
-      undefined,
-      { label: say('action'), url: p.walletUrl },
+      { action: button(say, p.walletUrl) },
     );
   },
   /** Sent as the withdrawal is requested, so a stolen session cannot drain a wallet without the owner hearing of it. */
@@ -205,8 +200,7 @@ export const mailTemplates = {
         say('review'),
         say('ifNotYou', { supportEmail: p.supportEmail }),
       ],
-      undefined,
-      { label: say('action'), url: p.walletUrl },
+      { action: button(say, p.walletUrl) },
     );
   },
   investmentMade: (p: { firstName: string; amount: string; project: string; investedAt: string; projectUrl: string }, l = mailLanguage()) => {
@@ -216,8 +210,7 @@ export const mailTemplates = {
       say('subject', { project: p.project }),
       p.firstName,
       [say('what', { amount: l.amount(p.amount), project: p.project, investedAt: l.date(p.investedAt) }), say('counts')],
-      undefined,
-      { label: say('action'), url: p.projectUrl },
+      { action: button(say, p.projectUrl) },
     );
   },
   /** modules/memberships/membership-end.service.ts: MEMBERSHIP_END_NOTICE_DAYS before the end, or later when the server was down then. */
@@ -228,24 +221,19 @@ export const mailTemplates = {
       say('subject', { pack: p.pack, count: p.daysLeft }),
       p.firstName,
       [say('what', { pack: p.pack, count: p.daysLeft, lastPaidDay: l.date(p.lastPaidDay) }), say('keep')],
-      undefined,
-      { label: say('action'), url: p.walletUrl },
+      { action: button(say, p.walletUrl) },
     );
   },
   /** modules/memberships/membership-end.service.ts: at the end, or later when the server was down then. */
   membershipEnded: (p: { firstName: string; pack: string; lastPaidDay: string; walletUrl: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'membershipEnded');
-    return compose(l, say('subject', { pack: p.pack }), p.firstName, [say('what', { pack: p.pack, lastPaidDay: l.date(p.lastPaidDay) }), say('next')], undefined, {
-      label: say('action'),
-      url: p.walletUrl,
+    return compose(l, say('subject', { pack: p.pack }), p.firstName, [say('what', { pack: p.pack, lastPaidDay: l.date(p.lastPaidDay) }), say('next')], {
+      action: button(say, p.walletUrl),
     });
   },
   adminPromoted: (p: { firstName: string; loginUrl: string; supportEmail: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'adminPromoted');
-    return compose(l, say('subject'), p.firstName, [say('what'), say('ifNotExpected', { supportEmail: p.supportEmail })], undefined, {
-      label: say('action'),
-      url: p.loginUrl,
-    });
+    return compose(l, say('subject'), p.firstName, [say('what'), say('ifNotExpected', { supportEmail: p.supportEmail })], { action: button(say, p.loginUrl) });
   },
   /** Issue 34: one mail per payout run that paid the member, never one per day caught up (modules/privacy/dividend-mail.ts). */
   dividendsPaid: (p: { firstName: string; amount: string; days: number; balance: string; walletUrl: string }, l = mailLanguage()) => {
@@ -256,25 +244,20 @@ export const mailTemplates = {
       say('subject', { amount }),
       p.firstName,
       [p.days === 1 ? say('oneDay', { amount }) : say('severalDays', { amount, days: p.days }), say('balance', { balance: l.amount(p.balance) })],
-      undefined,
-      { label: say('action'), url: p.walletUrl },
+      { action: button(say, p.walletUrl) },
     );
   },
   /** Issue 34, the marketing kind: an admin created a project open for investment. */
   newProject: (p: { firstName: string; project: string; location: string; projectUrl: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'newProject');
-    return compose(l, say('subject', { project: p.project }), p.firstName, [say('what', { project: p.project, location: p.location })], undefined, {
-      label: say('action'),
-      url: p.projectUrl,
+    return compose(l, say('subject', { project: p.project }), p.firstName, [say('what', { project: p.project, location: p.location })], {
+      action: button(say, p.projectUrl),
     });
   },
   /** The member asked for it (POST /api/users/data-export): always sent. */
   dataExportReady: (p: { firstName: string; privacyUrl: string }, l = mailLanguage()) => {
     const say = textsOf(l, 'dataExportReady');
-    return compose(l, say('subject'), p.firstName, [say('what', { days: DATA_EXPORT_TTL_DAYS }), say('ifNotYou')], undefined, {
-      label: say('action'),
-      url: p.privacyUrl,
-    });
+    return compose(l, say('subject'), p.firstName, [say('what', { days: DATA_EXPORT_TTL_DAYS }), say('ifNotYou')], { action: button(say, p.privacyUrl) });
   },
   /** Sent once, to the address the account had, as it is closed. */
   accountClosed: (p: { firstName: string; supportEmail: string }, l = mailLanguage()) => {
