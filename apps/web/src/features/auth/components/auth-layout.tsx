@@ -78,21 +78,3 @@ export function AuthLayout({ children }: { children: ReactNode }) {
     </div>
   );
 }
-
-const iconTones = {
-  brand: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400',
-  warning: 'bg-amber-50 text-amber-600 dark:bg-amber-500/10 dark:text-amber-400',
-} as const;
-
-type AuthHeaderProps = { icon?: ReactNode; iconTone?: keyof typeof iconTones; title: ReactNode; children?: ReactNode };
-
-/** The heading block of an auth screen. */
-export function AuthHeader({ icon, iconTone = 'brand', title, children }: AuthHeaderProps) {
-  return (
-    <div className="mb-8">
-      {icon && <span className={`mb-5 flex h-12 w-12 items-center justify-center rounded-xl ${iconTones[iconTone]}`}>{icon}</span>}
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
-      {children && <div className="mt-2 text-sm text-slate-500 sm:text-base dark:text-slate-400">{children}</div>}
-    </div>
-  );
-}

@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { emailOnlyBody, messages, RESET_TOKEN_TTL_SECONDS } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { Button } from '@/components/ui/button';
 import { ArrowLeftIcon, LockIcon, MailIcon } from 'lucide-react';
-import { Input } from '@/components/ui/input';
 import { TextLink } from '@/components/ui/text-link';
 import { onFormError } from '@/lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
-import { AuthHeader } from './auth-layout';
+import { AuthFooter, AuthLinkButton, AuthScreen, AuthSubmitButton, EmailField, EmailSentence } from './auth-screen';
 import { useT } from '@/lib/i18n';
 
 /** Asks for a reset link. The answer is the same for any address, so the page never says whether one exists. */
@@ -39,47 +36,45 @@ export function ForgotPasswordForm() {
 
   if (sentTo) {
     return (
-      <div>
-        <AuthHeader icon={<MailIcon className="h-6 w-6" />} title={t('forgot.sentTitle')}>
-          {t('forgot.sentBefore')} <span className="font-medium break-words text-slate-900 dark:text-white">{sentTo}</span>
-          {t('forgot.sentAfter', { minutes: RESET_TOKEN_TTL_SECONDS / 60 })}
-        </AuthHeader>
+      <AuthScreen
+        icon={<MailIcon className="h-6 w-6" />}
+        title={t('forgot.sentTitle')}
+        intro={
+          <EmailSentence
+            before={t('forgot.sentBefore')}
+            email={sentTo}
+            after={t('forgot.sentAfter', { minutes: RESET_TOKEN_TTL_SECONDS / 60 })}
+          />
+        }
+      >
         <div className="flex flex-col gap-3">
-          <Link to={paths.login.getHref()} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
-            {t('backToLogin')}
-          </Link>
+          <AuthLinkButton to={paths.login.getHref()}>{t('backToLogin')}</AuthLinkButton>
           <Button variant="ghost" onClick={() => setSentTo(null)}>
             {t('forgot.otherEmail')}
           </Button>
         </div>
-      </div>
+      </AuthScreen>
     );
   }
 
   return (
-    <div>
-      <title>{t('forgot.pageTitle')}</title>
-      <AuthHeader icon={<LockIcon className="h-6 w-6" />} title={t('forgot.title')}>
-        {t('forgot.intro')}
-      </AuthHeader>
-
+    <AuthScreen
+      pageTitle={t('forgot.pageTitle')}
+      icon={<LockIcon className="h-6 w-6" />}
+      title={t('forgot.title')}
+      intro={t('forgot.intro')}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <FormField label={t('email')} error={errors.email?.message}>
-          {(control) => (
-            <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder={t('emailPlaceholder')} />
-          )}
-        </FormField>
-        <Button type="submit" size="lg" className="w-full" isLoading={forgot.isPending}>
-          {t('forgot.submit')}
-        </Button>
+        <EmailField {...register('email')} error={errors.email?.message} />
+        <AuthSubmitButton isLoading={forgot.isPending}>{t('forgot.submit')}</AuthSubmitButton>
       </form>
 
-      <p className="mt-8 text-center text-sm">
+      <AuthFooter>
         <TextLink to={paths.login.getHref()} className="inline-flex items-center gap-1.5">
           <ArrowLeftIcon className="h-4 w-4" />
           {t('backToLogin')}
         </TextLink>
-      </p>
-    </div>
+      </AuthFooter>
+    </AuthScreen>
   );
 }

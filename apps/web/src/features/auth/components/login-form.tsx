@@ -4,15 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'react-router';
 import { loginBody, messages } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { TextLink } from '@/components/ui/text-link';
 import { onFormError } from '@/lib/form-errors';
 import { needsSecondFactor, needsVerification, useLogin } from '../api/login';
-import { AuthHeader } from './auth-layout';
+import { AuthFooter, AuthScreen, AuthSubmitButton, EmailField } from './auth-screen';
 import { TwoFactorForm } from './two-factor-form';
 import { VerifyEmailForm } from './verify-email-form';
 import { useT } from '@/lib/i18n';
@@ -57,18 +55,11 @@ export function LoginForm() {
   }
 
   return (
-    <div>
-      <title>{t('login.pageTitle')}</title>
-      <AuthHeader title={t('login.title')}>{t('login.intro')}</AuthHeader>
-
+    <AuthScreen pageTitle={t('login.pageTitle')} title={t('login.title')} intro={t('login.intro')}>
       {/* Posted, should it ever be sent without the app (scripts blocked): the password stays out of the address,
           the history and proxy logs, and the server answers with this page again (apps/api/src/plugins/web.ts). */}
       <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
-        <FormField label={t('email')} error={errors.email?.message}>
-          {(control) => (
-            <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder={t('emailPlaceholder')} />
-          )}
-        </FormField>
+        <EmailField {...register('email')} error={errors.email?.message} />
 
         <FormField
           label={t('password')}
@@ -84,18 +75,15 @@ export function LoginForm() {
 
         <Checkbox id="login-remember-me" label={t('login.remember')} {...register('rememberMe')} />
 
-        <Button type="submit" size="lg" className="w-full" isLoading={login.isPending}>
-          {t('login.submit')}
-        </Button>
+        <AuthSubmitButton isLoading={login.isPending}>{t('login.submit')}</AuthSubmitButton>
       </form>
 
-      <p className="mt-8 text-center text-sm text-slate-500 dark:text-slate-400">
-        {t('login.noAccount')}{' '}
+      <AuthFooter prompt={t('login.noAccount')}>
         {/* The remembered page travels along, so signing up still ends where the visitor was going. */}
         <TextLink to={paths.register.getHref()} state={location.state}>
           {t('login.createAccount')}
         </TextLink>
-      </p>
-    </div>
+      </AuthFooter>
+    </AuthScreen>
   );
 }

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
 import { loadPasswordStrength, messages, registerForm } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -14,12 +13,11 @@ import { TextLink } from '@/components/ui/text-link';
 import { onFormError } from '@/lib/form-errors';
 import { needsVerification } from '../api/login';
 import { useRegister } from '../api/register';
-import { AuthHeader } from './auth-layout';
+import { AuthFooter, AuthScreen, AuthSubmitButton, EmailField } from './auth-screen';
 import { VerifyEmailForm } from './verify-email-form';
 import { LegalModal } from '@/components/legal/legal-modal';
 import { TermsAndConditions } from '@/components/legal/terms-and-conditions';
 import { useT } from '@/lib/i18n';
-
 
 /** Registration (docs/product.md §2.4 Public screens), followed by the e-mail code screen: every new account is verified first. */
 export function RegisterForm() {
@@ -72,21 +70,14 @@ export function RegisterForm() {
   }
 
   return (
-    <div>
-      <title>{t('register.pageTitle')}</title>
-      <AuthHeader title={t('register.title')}>{t('register.intro')}</AuthHeader>
-
+    <AuthScreen pageTitle={t('register.pageTitle')} title={t('register.title')} intro={t('register.intro')}>
       {/* The strength rule's word lists start loading when the form is first used, not with the page. */}
       <form onSubmit={onSubmit} onFocus={() => void loadPasswordStrength()} noValidate className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <NameFields register={register} errors={errors} />
         </div>
 
-        <FormField label={t('email')} error={errors.email?.message}>
-          {(control) => (
-            <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder={t('emailPlaceholder')} />
-          )}
-        </FormField>
+        <EmailField {...register('email')} error={errors.email?.message} />
 
         <FormField label={t('register.phone')} labelAside={optional} error={errors.phone?.message}>
           {(control) => <Input {...control} {...register('phone')} type="tel" autoComplete="tel" placeholder="+1 555 123 4567" />}
@@ -116,21 +107,18 @@ export function RegisterForm() {
           }
         />
 
-        <Button type="submit" size="lg" className="w-full" isLoading={registration.isPending}>
-          {t('register.submit')}
-        </Button>
+        <AuthSubmitButton isLoading={registration.isPending}>{t('register.submit')}</AuthSubmitButton>
       </form>
 
-      <p className="mt-8 text-center text-sm text-slate-500 dark:text-slate-400">
-        {t('register.haveAccount')}{' '}
+      <AuthFooter prompt={t('register.haveAccount')}>
         <TextLink to={paths.login.getHref()} state={location.state}>
           {t('register.signIn')}
         </TextLink>
-      </p>
+      </AuthFooter>
 
       <LegalModal title={t('register.termsTitle')} open={termsOpen} onClose={() => setTermsOpen(false)}>
         <TermsAndConditions />
       </LegalModal>
-    </div>
+    </AuthScreen>
   );
 }

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { messages } from '@terrafund/contracts';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useLoginSecondFactor } from '../api/login-second-factor';
-import { AuthHeader } from './auth-layout';
+import { AuthScreen, AuthSubmitButton } from './auth-screen';
 import { useT } from '@/lib/i18n';
 
 /**
@@ -45,11 +44,11 @@ export function TwoFactorForm({ challenge, remember, onBack }: { challenge: stri
   };
 
   return (
-    <div>
-      <title>{t('twoFactor.pageTitle')}</title>
-      <AuthHeader title={t('twoFactor.title')}>
-        {useRecovery ? t('twoFactor.recoveryIntro') : t('twoFactor.codeIntro')}
-      </AuthHeader>
+    <AuthScreen
+      pageTitle={t('twoFactor.pageTitle')}
+      title={t('twoFactor.title')}
+      intro={useRecovery ? t('twoFactor.recoveryIntro') : t('twoFactor.codeIntro')}
+    >
       <form onSubmit={submit} noValidate className="space-y-5">
         <FormField label={useRecovery ? t('twoFactor.recoveryCode') : t('twoFactor.code')} error={error}>
           {(control) => (
@@ -65,9 +64,7 @@ export function TwoFactorForm({ challenge, remember, onBack }: { challenge: stri
             />
           )}
         </FormField>
-        <Button type="submit" size="lg" className="w-full" isLoading={login.isPending}>
-          {t('twoFactor.submit')}
-        </Button>
+        <AuthSubmitButton isLoading={login.isPending}>{t('twoFactor.submit')}</AuthSubmitButton>
       </form>
       <div className="mt-6 flex justify-between text-sm">
         <button
@@ -85,6 +82,6 @@ export function TwoFactorForm({ challenge, remember, onBack }: { challenge: stri
           {t('twoFactor.back')}
         </button>
       </div>
-    </div>
+    </AuthScreen>
   );
 }

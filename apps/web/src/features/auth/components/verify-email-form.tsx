@@ -9,7 +9,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { useResendOtp } from '../api/resend-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { useCountdown } from '../hooks/use-countdown';
-import { AuthHeader } from './auth-layout';
+import { AuthScreen, AuthSubmitButton, EmailSentence } from './auth-screen';
 import { OtpInput } from './otp-input';
 import { useT } from '@/lib/i18n';
 
@@ -71,12 +71,11 @@ export function VerifyEmailForm({ email, remember, onBack }: VerifyEmailFormProp
     );
 
   return (
-    <div>
-      <AuthHeader icon={<MailIcon className="h-6 w-6" />} title={t('verify.title')}>
-        {t('verify.sentBefore')} <span className="font-medium break-words text-slate-900 dark:text-white">{email}</span>
-        {t('verify.sentAfter')}
-      </AuthHeader>
-
+    <AuthScreen
+      icon={<MailIcon className="h-6 w-6" />}
+      title={t('verify.title')}
+      intro={<EmailSentence before={t('verify.sentBefore')} email={email} after={t('verify.sentAfter')} />}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-6">
         <Controller
           control={control}
@@ -101,9 +100,7 @@ export function VerifyEmailForm({ email, remember, onBack }: VerifyEmailFormProp
           )}
         />
 
-        <Button type="submit" size="lg" className="w-full" isLoading={verify.isPending}>
-          {t('verify.submit')}
-        </Button>
+        <AuthSubmitButton isLoading={verify.isPending}>{t('verify.submit')}</AuthSubmitButton>
       </form>
 
       <div className="mt-6 flex flex-col items-center gap-4 text-sm">
@@ -123,6 +120,6 @@ export function VerifyEmailForm({ email, remember, onBack }: VerifyEmailFormProp
           {t('backToLogin')}
         </Button>
       </div>
-    </div>
+    </AuthScreen>
   );
 }
