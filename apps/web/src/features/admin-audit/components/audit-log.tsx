@@ -5,13 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ListHeading, LoadMore } from '@/components/ui/list-parts';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { ListBody, ListRows } from '@/components/ui/list-body';
 import { DownloadIcon, HistoryIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { downloadAuditCsv, useAuditLog, type AuditFilters } from '../api/get-audit-log';
@@ -92,52 +91,50 @@ export function AuditLog() {
         </Button>
       </ListHeading>
 
-      {query.isPending ? (
-        <LoadingBlock label={t('audit.loading')} />
-      ) : query.isError && !query.data ? (
-        <LoadFailed
-          title={say(errorMessage(query.error, messages.admin.auditFailed))}
-          query={query}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={<HistoryIcon className="h-5 w-5" />}
-          title={filtered ? t('audit.emptyFiltered') : t('audit.empty')}
-          action={filtered ? <Button onClick={clear}>{t('audit.clearFilters')}</Button> : undefined}
-        />
-      ) : (
-        <>
-          <div className={cn('mt-3 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
-            <Table caption={t('audit.caption')} minWidth="min-w-[48rem]">
-              <THead>
-                <Th>{t('audit.columns.when')}</Th>
-                <Th>{t('audit.columns.actor')}</Th>
-                <Th>{t('audit.columns.action')}</Th>
-                <Th>{t('audit.columns.target')}</Th>
-                <Th>{t('audit.columns.details')}</Th>
-              </THead>
-              <TBody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <Td className="whitespace-nowrap">{formatDateTime(row.at)}</Td>
-                    <Td>{row.actorEmail ?? t('audit.operator')}</Td>
-                    <Td>
-                      <code className="text-xs">{row.action}</code>
-                    </Td>
-                    <Td className="text-xs">
-                      {row.targetType} <span className="text-slate-500">{row.targetId}</span>
-                    </Td>
-                    <Td className="max-w-md truncate font-mono text-xs" title={detailsText(row.details)}>
-                      {detailsText(row.details)}
-                    </Td>
-                  </tr>
-                ))}
-              </TBody>
-            </Table>
-          </div>
-          <LoadMore query={query} label={t('audit.loadMore')} endText={t('audit.noMore')} />
-        </>
-      )}
+      <ListBody
+        query={query}
+        failed={query.isError && !query.data}
+        loadingLabel={t('audit.loading')}
+        failedTitle={say(errorMessage(query.error, messages.admin.auditFailed))}
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState
+            icon={<HistoryIcon className="h-5 w-5" />}
+            title={filtered ? t('audit.emptyFiltered') : t('audit.empty')}
+            action={filtered ? <Button onClick={clear}>{t('audit.clearFilters')}</Button> : undefined}
+          />
+        }
+      >
+        <ListRows stale={query.isPlaceholderData}>
+          <Table caption={t('audit.caption')} minWidth="min-w-[48rem]">
+            <THead>
+              <Th>{t('audit.columns.when')}</Th>
+              <Th>{t('audit.columns.actor')}</Th>
+              <Th>{t('audit.columns.action')}</Th>
+              <Th>{t('audit.columns.target')}</Th>
+              <Th>{t('audit.columns.details')}</Th>
+            </THead>
+            <TBody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <Td className="whitespace-nowrap">{formatDateTime(row.at)}</Td>
+                  <Td>{row.actorEmail ?? t('audit.operator')}</Td>
+                  <Td>
+                    <code className="text-xs">{row.action}</code>
+                  </Td>
+                  <Td className="text-xs">
+                    {row.targetType} <span className="text-slate-500">{row.targetId}</span>
+                  </Td>
+                  <Td className="max-w-md truncate font-mono text-xs" title={detailsText(row.details)}>
+                    {detailsText(row.details)}
+                  </Td>
+                </tr>
+              ))}
+            </TBody>
+          </Table>
+        </ListRows>
+        <LoadMore query={query} label={t('audit.loadMore')} endText={t('audit.noMore')} />
+      </ListBody>
     </Card>
   );
 }

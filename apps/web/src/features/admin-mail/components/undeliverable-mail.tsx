@@ -1,10 +1,8 @@
 import { useId } from 'react';
 import { mailMessages, type UndeliverableMail as Mail } from '@terrafund/contracts';
-import { AlertTriangleIcon, CheckCircleIcon } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LoadingBlock } from '@/components/ui/load-state';
+import { QueueHeading, QueueStates } from '@/components/ui/queue-states';
 import { formatDateTime } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useUndeliverableMail } from '../api/get-undeliverable-mail';
@@ -24,50 +22,30 @@ export function UndeliverableMail() {
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby={headingId}>
       <div className="border-b border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
-        <div className="flex items-center gap-2">
-          <h2 id={headingId} className="font-semibold text-slate-900 dark:text-white">
-            {t('mail.title')}
-          </h2>
-          {total !== undefined && <Badge tone={total > 0 ? 'warning' : 'neutral'}>{total}</Badge>}
-        </div>
-        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-          {t('mail.description')}
-        </p>
+        <QueueHeading id={headingId} title={t('mail.title')} count={total} description={t('mail.description')} />
       </div>
 
-      {query.isPending ? (
-        <LoadingBlock label={t('mail.loading')} className="py-8" />
-      ) : query.isError ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-5">
-          <p className="flex items-center gap-2 text-sm text-rose-700 dark:text-rose-300">
-            <AlertTriangleIcon className="h-4 w-4 shrink-0" />
-            {say(mailMessages.loadFailed)}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()} isLoading={query.isFetching}>
-            {t('mail.tryAgain')}
-          </Button>
-        </div>
-      ) : mails.length === 0 ? (
-        <p role="status" className="flex items-center gap-2 px-4 py-4 text-sm text-slate-600 sm:px-5 dark:text-slate-300">
-          <CheckCircleIcon className="h-4 w-4 shrink-0 text-emerald-500" />
-          {t('mail.empty')}
-        </p>
-      ) : (
-        <>
-          <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-labelledby={headingId}>
-            {mails.map((mail) => (
-              <MailItem key={mail.id} mail={mail} />
-            ))}
-          </ul>
-          {query.hasNextPage && (
-            <div className="border-t border-slate-200 px-4 py-3 sm:px-5 dark:border-slate-800">
-              <Button variant="outline" size="sm" onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage}>
-                {t('mail.loadMore')}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <QueueStates
+        query={query}
+        isEmpty={mails.length === 0}
+        loadingLabel={t('mail.loading')}
+        failedText={say(mailMessages.loadFailed)}
+        retryLabel={t('mail.tryAgain')}
+        emptyText={t('mail.empty')}
+      >
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-labelledby={headingId}>
+          {mails.map((mail) => (
+            <MailItem key={mail.id} mail={mail} />
+          ))}
+        </ul>
+        {query.hasNextPage && (
+          <div className="border-t border-slate-200 px-4 py-3 sm:px-5 dark:border-slate-800">
+            <Button variant="outline" size="sm" onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage}>
+              {t('mail.loadMore')}
+            </Button>
+          </div>
+        )}
+      </QueueStates>
     </Card>
   );
 }

@@ -4,8 +4,7 @@ import { TransactionStatusBadge } from '@/components/money/transaction-cells';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { AlertTriangleIcon, CheckCircleIcon } from 'lucide-react';
-import { LoadingBlock } from '@/components/ui/load-state';
+import { QueueHeading, QueueStates } from '@/components/ui/queue-states';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatUsd, shortId } from '@/lib/format';
@@ -30,42 +29,29 @@ export function HeldPaymentsPanel() {
     <Card className="overflow-hidden" role="region" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
         <div className="min-w-0">
-          <div className="flex items-center gap-2">
-            <h2 id={headingId} className="font-semibold text-slate-900 dark:text-white">
-              {t('payments.title')}
-            </h2>
-            {query.data && <Badge tone={payments.length > 0 ? 'warning' : 'neutral'}>{payments.length}</Badge>}
-          </div>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            {t('payments.description')}
-          </p>
+          <QueueHeading
+            id={headingId}
+            title={t('payments.title')}
+            count={query.data ? payments.length : undefined}
+            description={t('payments.description')}
+          />
         </div>
       </div>
 
-      {query.isPending ? (
-        <LoadingBlock label={t('payments.loading')} className="py-8" />
-      ) : query.isError ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-5">
-          <p className="flex items-center gap-2 text-sm text-rose-700 dark:text-rose-300">
-            <AlertTriangleIcon className="h-4 w-4 shrink-0" />
-            {say(messages.payments.loadFailed)}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()} isLoading={query.isFetching}>
-            {t('payments.tryAgain')}
-          </Button>
-        </div>
-      ) : payments.length === 0 ? (
-        <p role="status" className="flex items-center gap-2 px-4 py-4 text-sm text-slate-600 sm:px-5 dark:text-slate-300">
-          <CheckCircleIcon className="h-4 w-4 shrink-0 text-emerald-500" />
-          {t('payments.empty')}
-        </p>
-      ) : (
+      <QueueStates
+        query={query}
+        isEmpty={payments.length === 0}
+        loadingLabel={t('payments.loading')}
+        failedText={say(messages.payments.loadFailed)}
+        retryLabel={t('payments.tryAgain')}
+        emptyText={t('payments.empty')}
+      >
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-labelledby={headingId}>
           {payments.map((payment) => (
             <HeldPaymentItem key={payment._id} payment={payment} onDecide={(decision) => setDeciding({ payment, decision })} />
           ))}
         </ul>
-      )}
+      </QueueStates>
 
       {deciding && (
         <ReviewDecisionDialog

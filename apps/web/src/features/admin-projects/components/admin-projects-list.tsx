@@ -4,11 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ListCount, ListHeading, ListToolbar } from '@/components/ui/list-parts';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { ListBody, ListRows } from '@/components/ui/list-body';
 import { BuildingIcon, SearchIcon } from 'lucide-react';
 import { SearchField } from '@/components/ui/search-field';
 import { FilterSelect } from '@/components/ui/select';
-import { cn } from '@/lib/cn';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { useAdminProjects } from '../api/get-projects';
 import { useT } from '@/lib/i18n';
@@ -53,26 +52,26 @@ export function AdminProjectsList() {
         )}
       </ListHeading>
 
-      {projects.isPending ? (
-        <LoadingBlock label={t('projects.list.loading')} />
-      ) : projects.isError ? (
-        // The global handler has toasted the failure; this offers the way forward.
-        <LoadFailed
-          title={t('projects.list.failed')}
-          query={projects}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={filters.active ? <SearchIcon className="h-5 w-5" /> : <BuildingIcon className="h-5 w-5" />}
-          title={t('projects.list.emptyTitle')}
-          description={filters.active ? t('projects.list.emptyFiltered') : t('projects.list.emptyDescription')}
-          action={filters.active && <Button onClick={filters.clear}>{t('projects.list.clearFilters')}</Button>}
-        />
-      ) : (
-        <div aria-busy={projects.isFetching || undefined} className={cn('mt-3 transition-opacity', projects.isPlaceholderData && 'opacity-60')}>
+      {/* On failure the global handler has toasted it; the list offers the way forward. */}
+      <ListBody
+        query={projects}
+        failed={projects.isError}
+        loadingLabel={t('projects.list.loading')}
+        failedTitle={t('projects.list.failed')}
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState
+            icon={filters.active ? <SearchIcon className="h-5 w-5" /> : <BuildingIcon className="h-5 w-5" />}
+            title={t('projects.list.emptyTitle')}
+            description={filters.active ? t('projects.list.emptyFiltered') : t('projects.list.emptyDescription')}
+            action={filters.active && <Button onClick={filters.clear}>{t('projects.list.clearFilters')}</Button>}
+          />
+        }
+      >
+        <ListRows busy={projects.isFetching} stale={projects.isPlaceholderData}>
           <ProjectsTable projects={rows} onDelete={setToDelete} />
-        </div>
-      )}
+        </ListRows>
+      </ListBody>
 
       <DeleteProjectDialog project={toDelete} onClose={() => setToDelete(null)} />
     </Card>

@@ -1,7 +1,6 @@
 import toast from 'react-hot-toast';
 import { messages, type Project } from '@terrafund/contracts';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { AlertTriangleIcon } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
@@ -17,8 +16,8 @@ export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogPro
   const remove = useDeleteProject();
   const { t, say } = useT('admin');
 
+  // ConfirmDialog does not close while the deletion runs.
   const close = () => {
-    if (remove.isPending) return;
     remove.reset();
     onClose();
   };
@@ -35,21 +34,15 @@ export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogPro
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={project !== null}
       onClose={close}
       title={t('projects.delete.title')}
       description={project ? t('projects.delete.description', { title: project.title }) : undefined}
-      footer={
-        <>
-          <Button variant="ghost" onClick={close} disabled={remove.isPending}>
-            {t('projects.delete.cancel')}
-          </Button>
-          <Button variant="danger" onClick={confirm} isLoading={remove.isPending}>
-            {t('projects.delete.confirm')}
-          </Button>
-        </>
-      }
+      keepLabel={t('projects.delete.cancel')}
+      confirmLabel={t('projects.delete.confirm')}
+      onConfirm={confirm}
+      isPending={remove.isPending}
     >
       {remove.isError && (
         <p role="alert" className="flex items-start gap-2 rounded-lg bg-rose-50 p-3 text-sm text-rose-800 dark:bg-rose-500/10 dark:text-rose-200">
@@ -57,6 +50,6 @@ export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogPro
           {say(errorMessage(remove.error, messages.projects.deleteFailed))}
         </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -46,6 +46,26 @@ const detailOf = (current: () => AdminTransaction) => ({
 });
 const HASH = 'ab'.repeat(32);
 
+type Handler = NonNullable<Parameters<typeof signIn>[1]>[string];
+/**
+ * The routes of a pending withdrawal under review: the list and its detail show it as `current()` has it now, and
+ * `decide` answers the decision.
+ */
+const reviewing = (current: () => AdminTransaction, payouts: typeof providerPayouts, decide: Handler) => ({
+  ...nothingHeld,
+  ...payouts,
+  ...detailOf(current),
+  'GET /admin/transactions': () => page([current()]),
+  [`PATCH /transactions/${withdrawal._id}/status`]: decide,
+});
+
+/** Opens the list, then the review of the pending withdrawal from its row. */
+async function openReview() {
+  const { user } = await visit('/admin/transactions');
+  await user.click(await screen.findByRole('button', { name: 'Review transaction 00000002' }));
+  return user;
+}
+
 const table = () => screen.findByRole('table', { name: 'All transactions' });
 const rowOf = (text: string) => within(screen.getByRole('table', { name: 'All transactions' })).getByText(text).closest('tr')!;
 const short = (transaction: AdminTransaction) => transaction._id.slice(-8);
@@ -259,19 +279,19 @@ describe('admin transactions', { timeout: 20_000 }, () => {
 
   it('fails a pending withdrawal with the status alone, even if a hash was typed before', async () => {
     let current = withdrawal;
-    const fetchMock = signIn(admin, {
-      ...nothingHeld,
-      ...manualPayouts,
-      ...detailOf(() => current),
-      'GET /admin/transactions': () => page([current]),
-      [`PATCH /transactions/${withdrawal._id}/status`]: () => {
-        current = { ...withdrawal, status: 'failed' };
-        const { user: _user, ...rest } = current;
-        return { body: rest };
-      },
-    });
-    const { user } = await visit('/admin/transactions');
-    await user.click(await screen.findByRole('button', { name: 'Review transaction 00000002' }));
+    const fetchMock = signIn(
+      admin,
+      reviewing(
+        () => current,
+        manualPayouts,
+        () => {
+          current = { ...withdrawal, status: 'failed' };
+          const { user: _user, ...rest } = current;
+          return { body: rest };
+        },
+      ),
+    );
+    const user = await openReview();
     const form = await screen.findByRole('form', { name: 'Update withdrawal status' });
 
     await user.type(within(form).getByRole('textbox', { name: 'Transaction hash' }), HASH);
@@ -287,18 +307,18 @@ describe('admin transactions', { timeout: 20_000 }, () => {
 
   it("shows the server's reason when another admin decided first, and the decision they made", async () => {
     let current = withdrawal;
-    signIn(admin, {
-      ...nothingHeld,
-      ...providerPayouts,
-      ...detailOf(() => current),
-      'GET /admin/transactions': () => page([current]),
-      [`PATCH /transactions/${withdrawal._id}/status`]: () => {
-        current = { ...withdrawal, status: 'failed' };
-        return { status: 409, body: { message: 'Only a pending withdrawal can be updated', code: 'CONFLICT' } };
-      },
-    });
-    const { user } = await visit('/admin/transactions');
-    await user.click(await screen.findByRole('button', { name: 'Review transaction 00000002' }));
+    signIn(
+      admin,
+      reviewing(
+        () => current,
+        providerPayouts,
+        () => {
+          current = { ...withdrawal, status: 'failed' };
+          return { status: 409, body: { message: 'Only a pending withdrawal can be updated', code: 'CONFLICT' } };
+        },
+      ),
+    );
+    const user = await openReview();
     await user.click(await screen.findByRole('button', { name: 'Update' }));
 
     await expectToast('Only a pending withdrawal can be updated');
@@ -308,18 +328,15 @@ describe('admin transactions', { timeout: 20_000 }, () => {
   });
 
   it('says "Failed to update withdrawal status." when the server fails without a reason to give', async () => {
-    signIn(admin, {
-      ...nothingHeld,
-      ...providerPayouts,
-      ...detailOf(() => withdrawal),
-      'GET /admin/transactions': () => page([withdrawal]),
-      [`PATCH /transactions/${withdrawal._id}/status`]: () => ({
-        status: 500,
-        body: { message: 'An unexpected error occurred', code: 'INTERNAL_ERROR' },
-      }),
-    });
-    const { user } = await visit('/admin/transactions');
-    await user.click(await screen.findByRole('button', { name: 'Review transaction 00000002' }));
+    signIn(
+      admin,
+      reviewing(
+        () => withdrawal,
+        providerPayouts,
+        () => ({ status: 500, body: { message: 'An unexpected error occurred', code: 'INTERNAL_ERROR' } }),
+      ),
+    );
+    const user = await openReview();
     await user.click(await screen.findByRole('button', { name: 'Update' }));
 
     await expectToast('Failed to update withdrawal status.');

@@ -4,10 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ListCount, ListHeading, ListToolbar, LoadMore } from '@/components/ui/list-parts';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { ListBody, ListRows } from '@/components/ui/list-body';
 import { ArrowLeftRightIcon, SearchIcon } from 'lucide-react';
 import { SearchField } from '@/components/ui/search-field';
-import { cn } from '@/lib/cn';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { useAdminTransactions } from '../api/get-admin-transactions';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
@@ -65,35 +64,30 @@ export function TransactionsList() {
         )}
       </ListHeading>
 
-      {query.isPending ? (
-        <LoadingBlock label={t('transactions.list.loading')} />
-      ) : query.isError && !query.data ? (
-        <LoadFailed
-          title={say(messages.admin.transactionsFailed)}
-          query={query}
-        />
-      ) : rows.length === 0 ? (
-        search.term ? (
-          <EmptyState
-            icon={<SearchIcon className="h-5 w-5" />}
-            title={t('transactions.list.emptySearch')}
-            description={t('transactions.list.noMatch', { term: search.term })}
-            action={<Button onClick={search.clearSearch}>{t('transactions.list.clearSearch')}</Button>}
-          />
-        ) : (
-          <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title={t('transactions.list.empty')} />
-        )
-      ) : (
-        <>
-          <div
-            aria-busy={(query.isFetching && !query.isFetchingNextPage) || undefined}
-            className={cn('mt-3 transition-opacity', query.isPlaceholderData && 'opacity-60')}
-          >
-            <TransactionsTable transactions={rows} caption={t('transactions.list.title')} onOpen={setSelected} />
-          </div>
-          <LoadMore query={query} label={t('transactions.list.loadMore')} endText={t('transactions.list.noMore')} endReached={endReached} />
-        </>
-      )}
+      <ListBody
+        query={query}
+        failed={query.isError && !query.data}
+        loadingLabel={t('transactions.list.loading')}
+        failedTitle={say(messages.admin.transactionsFailed)}
+        isEmpty={rows.length === 0}
+        empty={
+          search.term ? (
+            <EmptyState
+              icon={<SearchIcon className="h-5 w-5" />}
+              title={t('transactions.list.emptySearch')}
+              description={t('transactions.list.noMatch', { term: search.term })}
+              action={<Button onClick={search.clearSearch}>{t('transactions.list.clearSearch')}</Button>}
+            />
+          ) : (
+            <EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title={t('transactions.list.empty')} />
+          )
+        }
+      >
+        <ListRows busy={query.isFetching && !query.isFetchingNextPage} stale={query.isPlaceholderData}>
+          <TransactionsTable transactions={rows} caption={t('transactions.list.title')} onOpen={setSelected} />
+        </ListRows>
+        <LoadMore query={query} label={t('transactions.list.loadMore')} endText={t('transactions.list.noMore')} endReached={endReached} />
+      </ListBody>
 
       {open && <TransactionDetailDialog key={open._id} transaction={open} onClose={() => setSelected(null)} />}
     </Card>

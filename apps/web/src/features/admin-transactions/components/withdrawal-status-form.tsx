@@ -9,6 +9,7 @@ import {
 } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon } from 'lucide-react';
+import { FieldLabel } from '@/components/ui/field-label';
 import { Input, inputClasses } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -113,9 +114,7 @@ export function WithdrawalStatusForm({ decision }: { decision: WithdrawalDecisio
       </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <div>
-          <label htmlFor={statusId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t('transactions.decision.newStatus')}
-          </label>
+          <FieldLabel htmlFor={statusId}>{t('transactions.decision.newStatus')}</FieldLabel>
           <div className="relative">
             <select
               id={statusId}
@@ -133,9 +132,7 @@ export function WithdrawalStatusForm({ decision }: { decision: WithdrawalDecisio
         </div>
         {status === 'completed' && manual && (
           <div>
-            <label htmlFor={hashId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-              {t('transactions.decision.txHash')}
-            </label>
+            <FieldLabel htmlFor={hashId}>{t('transactions.decision.txHash')}</FieldLabel>
             <Input
               id={hashId}
               value={txHash}
@@ -158,9 +155,9 @@ export function WithdrawalStatusForm({ decision }: { decision: WithdrawalDecisio
         )}
         {status === 'failed' && (
           <div>
-            <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-              {t('transactions.decision.reason')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('transactions.decision.optional')}</span>
-            </label>
+            <FieldLabel htmlFor={reasonId} optional={t('transactions.decision.optional')}>
+              {t('transactions.decision.reason')}
+            </FieldLabel>
             <Input
               id={reasonId}
               value={reason}

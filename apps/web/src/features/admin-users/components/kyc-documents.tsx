@@ -7,6 +7,12 @@ import { useFetchDocumentLink } from '../api/get-document-link';
 import { DocumentViewerDialog } from './document-viewer-dialog';
 import { useT } from '@/lib/i18n';
 
+/** A document's two buttons: View asks for a link to show, Download for one that saves. */
+const DOCUMENT_ACTIONS = [
+  { disposition: 'inline', Icon: EyeIcon, text: 'users.documents.view', ariaLabel: 'users.documents.viewLabel' },
+  { disposition: 'attachment', Icon: DownloadIcon, text: 'users.documents.download', ariaLabel: 'users.documents.downloadLabel' },
+] as const;
+
 const extensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
 
 /** Saves the file behind a signed link under a readable name. */
@@ -77,28 +83,23 @@ export function KycDocuments({ documents, owner }: { documents: string[]; owner:
               </div>
               {ref && (
                 <div className="ml-12 flex gap-2 sm:ml-0">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={t('users.documents.viewLabel', { label })}
-                    isLoading={busy?.type === type && busy.disposition === 'inline'}
-                    disabled={busy !== null}
-                    onClick={() => void open(ref, 'inline')}
-                  >
-                    {!(busy?.type === type && busy.disposition === 'inline') && <EyeIcon className="h-4 w-4" />}
-                    {t('users.documents.view')}
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={t('users.documents.downloadLabel', { label })}
-                    isLoading={busy?.type === type && busy.disposition === 'attachment'}
-                    disabled={busy !== null}
-                    onClick={() => void open(ref, 'attachment')}
-                  >
-                    {!(busy?.type === type && busy.disposition === 'attachment') && <DownloadIcon className="h-4 w-4" />}
-                    {t('users.documents.download')}
-                  </Button>
+                  {DOCUMENT_ACTIONS.map(({ disposition, Icon, text, ariaLabel }) => {
+                    const pending = busy?.type === type && busy.disposition === disposition;
+                    return (
+                      <Button
+                        key={disposition}
+                        variant="outline"
+                        size="sm"
+                        aria-label={t(ariaLabel, { label })}
+                        isLoading={pending}
+                        disabled={busy !== null}
+                        onClick={() => void open(ref, disposition)}
+                      >
+                        {!pending && <Icon className="h-4 w-4" />}
+                        {t(text)}
+                      </Button>
+                    );
+                  })}
                 </div>
               )}
             </li>

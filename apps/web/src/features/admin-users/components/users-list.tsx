@@ -4,11 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ListCount, ListHeading, ListToolbar } from '@/components/ui/list-parts';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadFailed, LoadingBlock } from '@/components/ui/load-state';
+import { ListBody, ListRows } from '@/components/ui/list-body';
 import { ShieldCheckIcon, UsersIcon } from 'lucide-react';
 import { SearchField } from '@/components/ui/search-field';
 import { Pagination } from '@/components/ui/pagination';
-import { cn } from '@/lib/cn';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { usePendingUsers } from '../api/get-pending-users';
 import { useUsers } from '../api/get-users';
@@ -98,36 +97,31 @@ export function UsersList() {
         )}
       </ListHeading>
 
-      {query.isPending ? (
-        <LoadingBlock label={t('users.list.loading')} />
-      ) : query.isError ? (
-        <LoadFailed
-          title={say(failureText)}
-          query={query}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title={pendingView && !search.term ? t('users.list.emptyPending') : t('users.list.empty')}
-          description={
-            search.term ? t('users.list.noMatch', { term: search.term }) : pendingView ? t('users.list.allReviewed') : undefined
-          }
-          action={filtered && <Button onClick={search.clear}>{t('users.list.clearFilters')}</Button>}
-        />
-      ) : (
-        <>
-          <div
-            aria-busy={query.isFetching || undefined}
-            className={cn('mt-3 transition-opacity', query.isPlaceholderData && 'opacity-60')}
-          >
-            <UsersTable users={rows} caption={heading} />
+      <ListBody
+        query={query}
+        failed={query.isError}
+        loadingLabel={t('users.list.loading')}
+        failedTitle={say(failureText)}
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState
+            title={pendingView && !search.term ? t('users.list.emptyPending') : t('users.list.empty')}
+            description={
+              search.term ? t('users.list.noMatch', { term: search.term }) : pendingView ? t('users.list.allReviewed') : undefined
+            }
+            action={filtered && <Button onClick={search.clear}>{t('users.list.clearFilters')}</Button>}
+          />
+        }
+      >
+        <ListRows busy={query.isFetching} stale={query.isPlaceholderData}>
+          <UsersTable users={rows} caption={heading} />
+        </ListRows>
+        {pageCount > 1 && (
+          <div className="border-t border-slate-200 px-4 py-3 sm:px-5 dark:border-slate-800">
+            <Pagination label={t('users.list.pages')} page={page} pageCount={pageCount} onPageChange={goToPage} disabled={query.isPlaceholderData} />
           </div>
-          {pageCount > 1 && (
-            <div className="border-t border-slate-200 px-4 py-3 sm:px-5 dark:border-slate-800">
-              <Pagination label={t('users.list.pages')} page={page} pageCount={pageCount} onPageChange={goToPage} disabled={query.isPlaceholderData} />
-            </div>
-          )}
-        </>
-      )}
+        )}
+      </ListBody>
     </Card>
   );
 }
