@@ -5,6 +5,7 @@ import { api, errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { localizeMessage } from '@terrafund/contracts/i18n';
 import { i18n } from '@/lib/i18n';
+import { toastSuccess } from '@/lib/toasts';
 
 export const submitKyc = (body: KycSubmitBody) => api.post<UserWithKyc>('/kyc/submit', body);
 
@@ -33,7 +34,7 @@ export function useSubmitKyc() {
     },
     onSuccess: (user) => {
       queryClient.setQueryData<User>(queryKeys.profile(), user);
-      toast.success(localizeMessage(i18n.t, messages.kyc.submitted));
+      toastSuccess(messages.kyc.submitted);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.profile() }),
     meta: { skipGlobalToast: true },

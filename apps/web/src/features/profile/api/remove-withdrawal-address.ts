@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { messages } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { localizeMessage } from '@terrafund/contracts/i18n';
-import { i18n } from '@/lib/i18n';
+import { toastSuccess } from '@/lib/toasts';
 
 export const removeWithdrawalAddress = (id: string) => api.delete<void>(`/users/withdrawal-addresses/${encodeURIComponent(id)}`);
 
@@ -13,9 +11,7 @@ export function useRemoveWithdrawalAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeWithdrawalAddress,
-    onSuccess: () => {
-      toast.success(localizeMessage(i18n.t, messages.withdrawals.addressRemoved));
-    },
+    onSuccess: () => toastSuccess(messages.withdrawals.addressRemoved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.withdrawalAddresses() }),
   });
 }

@@ -4,10 +4,10 @@ import type { KycStatus, User } from '@terrafund/contracts';
 import { paths } from '@/config/paths';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { useT } from '@/lib/i18n';
-import { SectionHeader, wrappingButton } from './section-header';
+import { ProfileCard } from './profile-card';
+import { wrappingButton } from './section-header';
 
 /** Each KYC status's badge tone, and whether it leads to /kyc (its texts: the profile catalogue's status.badges/actions). */
 const kycBadges: Record<KycStatus, { tone: BadgeTone; action: boolean }> = {
@@ -33,8 +33,7 @@ export function AccountStatusCard({ user }: { user: User }) {
   const badge = kycBadges[user.kycStatus];
   const { t } = useT('profile');
   return (
-    <Card>
-      <SectionHeader title={t('status.title')} />
+    <ProfileCard title={t('status.title')}>
       <div className="px-5 py-5 sm:px-6">
         <dl className="divide-y divide-slate-200 dark:divide-slate-800">
           <Row label={t('status.membership')}>
@@ -62,6 +61,6 @@ export function AccountStatusCard({ user }: { user: User }) {
           </Link>
         )}
       </div>
-    </Card>
+    </ProfileCard>
   );
 }

@@ -1,7 +1,6 @@
 import toast from 'react-hot-toast';
 import { messages, type Session } from '@terrafund/contracts';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { GlobeIcon } from 'lucide-react';
 import { LoadingBlock } from '@/components/ui/load-state';
 import { formatDateTime } from '@/lib/format';
@@ -9,7 +8,8 @@ import { i18n, useT } from '@/lib/i18n';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
-import { SectionHeader, wrappingButton } from './section-header';
+import { ProfileCard } from './profile-card';
+import { wrappingButton } from './section-header';
 
 /** A readable name for a browser's user agent: enough to recognise one's own devices. */
 export function deviceName(userAgent: string | null) {
@@ -73,8 +73,7 @@ export function SessionsCard() {
   const { t, say } = useT('profile');
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
   return (
-    <Card>
-      <SectionHeader title={t('sessions.title')} />
+    <ProfileCard title={t('sessions.title')}>
       <div className="px-5 py-3 sm:px-6">
         {sessions.isPending ? (
           <LoadingBlock label={t('sessions.loading')} className="py-6" />
@@ -101,6 +100,6 @@ export function SessionsCard() {
           {t('sessions.signOutOthers')}
         </Button>
       </div>
-    </Card>
+    </ProfileCard>
   );
 }

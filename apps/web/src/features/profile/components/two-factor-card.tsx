@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { messages, type TwoFactorSetup, type User } from '@terrafund/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { ShieldCheckIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
@@ -15,7 +14,9 @@ import { i18n, useT } from '@/lib/i18n';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
-import { SectionHeader, wrappingButton } from './section-header';
+import { ProfileCard } from './profile-card';
+import { wrappingButton } from './section-header';
+import { SettingSummary } from './setting-summary';
 
 /** The otpauth:// address as a QR code (an SVG, so nothing needs a canvas), for the authenticator app to scan. */
 function QrCode({ value }: { value: string }) {
@@ -243,20 +244,13 @@ export function TwoFactorCard({ user }: { user: User }) {
   const { t } = useT('profile');
 
   return (
-    <Card>
-      <SectionHeader title={t('twoFactor.title')} />
+    <ProfileCard title={t('twoFactor.title')}>
       <div className="space-y-4 px-5 py-5 sm:px-6">
-        <div className="flex items-center gap-4">
-          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400">
-            <ShieldCheckIcon className="h-5 w-5" />
-          </span>
-          <div className="min-w-0 flex-1">
-            <p className="text-sm font-medium text-slate-900 dark:text-white">{user.twoFactorEnabled ? t('twoFactor.on') : t('twoFactor.off')}</p>
-            <p className="text-sm text-slate-500 dark:text-slate-400">
-              {user.twoFactorEnabled ? t('twoFactor.onText') : t('twoFactor.offText')}
-            </p>
-          </div>
-        </div>
+        <SettingSummary
+          icon={ShieldCheckIcon}
+          title={user.twoFactorEnabled ? t('twoFactor.on') : t('twoFactor.off')}
+          text={user.twoFactorEnabled ? t('twoFactor.onText') : t('twoFactor.offText')}
+        />
         {recoveryCodes ? (
           <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />
         ) : mode === 'enabling' ? (
@@ -279,6 +273,6 @@ export function TwoFactorCard({ user }: { user: User }) {
           </Button>
         )}
       </div>
-    </Card>
+    </ProfileCard>
   );
 }

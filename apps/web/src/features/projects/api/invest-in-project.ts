@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { messages, type InvestBody, type InvestResponse } from '@terrafund/contracts';
 import { api, errorMessage } from '@/lib/api-client';
 import { formatAmount } from '../utils/project-figures';
 import { queryKeys } from '@/lib/query-keys';
 import { localizeMessage } from '@terrafund/contracts/i18n';
 import { i18n } from '@/lib/i18n';
+import { toastSuccess } from '@/lib/toasts';
 
 /** POST /projects/{id}/invest: moves the amount from the wallet into the project (docs/product.md §6 Projects and investing). */
 export const investInProject = (projectId: string, body: InvestBody) =>
@@ -16,7 +16,7 @@ export function useInvestInProject(projectId: string) {
   return useMutation({
     mutationFn: (body: InvestBody) => investInProject(projectId, body),
     onSuccess: ({ project }, { amount }) => {
-      toast.success(localizeMessage(i18n.t, messages.projects.investing(formatAmount(amount))));
+      toastSuccess(messages.projects.investing(formatAmount(amount)));
       // The answer already is the project after the investment: shown at once, then confirmed below.
       queryClient.setQueryData(queryKeys.project(projectId), project);
       void Promise.all([

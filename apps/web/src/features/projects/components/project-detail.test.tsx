@@ -250,18 +250,21 @@ describe('project detail', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Details' }));
     panel = screen.getByRole('tabpanel', { name: 'Details' });
     const value = (label: string) => within(panel).getByText(label, { selector: 'dt' }).nextElementSibling;
-    expect(value('Property type')).toHaveTextContent('Apartment building');
-    expect(value('Size')).toHaveTextContent('3,800 m²');
-    expect(value('Units')).toHaveTextContent('42');
-    expect(value('Year built')).toHaveTextContent('2019');
-    expect(value('Occupancy rate')).toHaveTextContent('96.5%');
-    expect(value('Payment schedule')).toHaveTextContent('Quarterly');
-    expect(value('Target')).toHaveTextContent('$1,000,000');
-    expect(value('Funded')).toHaveTextContent('$400,000');
-    expect(value('Term')).toHaveTextContent('48 months');
-    expect(value('Minimum investment')).toHaveTextContent('$5,000');
-    expect(value('Start date')).toHaveTextContent('Mar 01, 2026');
-    expect(value('End date')).toHaveTextContent('Feb 28, 2030');
+    const details = {
+      'Property type': 'Apartment building',
+      Size: '3,800 m²',
+      Units: '42',
+      'Year built': '2019',
+      'Occupancy rate': '96.5%',
+      'Payment schedule': 'Quarterly',
+      Target: '$1,000,000',
+      Funded: '$400,000',
+      Term: '48 months',
+      'Minimum investment': '$5,000',
+      'Start date': 'Mar 01, 2026',
+      'End date': 'Feb 28, 2030',
+    };
+    for (const [label, text] of Object.entries(details)) expect(value(label)).toHaveTextContent(text);
 
     // The tab list is one tab stop; arrow keys move along it.
     await user.keyboard('{ArrowRight}');

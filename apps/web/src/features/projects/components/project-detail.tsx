@@ -32,9 +32,20 @@ function BackToProjects({ className }: { className?: string }) {
   );
 }
 
+/** The way out of a project that cannot be shown: back to the catalogue, as a button. */
+function BackToProjectsButton() {
+  const { t } = useT('projects');
+  return (
+    <Link to={paths.projects.getHref()} className={buttonClasses()}>
+      <ArrowLeftIcon className="h-4 w-4" />
+      {t('detail.back')}
+    </Link>
+  );
+}
+
 /** Spec section 2: what a missing (or removed) project shows. */
 export function ProjectNotFound() {
-  const { t, say } = useT('projects');
+  const { say } = useT('projects');
   return (
     <Card>
       <title>{`${say(m.notFoundTitle)} · Terrafund`}</title>
@@ -43,12 +54,7 @@ export function ProjectNotFound() {
         icon={<BuildingIcon className="h-5 w-5" />}
         title={<span className="text-lg">{say(m.notFoundTitle)}</span>}
         description={say(m.notFoundText)}
-        action={
-          <Link to={paths.projects.getHref()} className={buttonClasses()}>
-            <ArrowLeftIcon className="h-4 w-4" />
-            {t('detail.back')}
-          </Link>
-        }
+        action={<BackToProjectsButton />}
       />
     </Card>
   );
@@ -155,12 +161,7 @@ export function ProjectDetail({ id }: { id: string }) {
         title={t('detail.unavailable')}
         description={t('detail.tryLater')}
         query={project}
-        alternative={
-          <Link to={paths.projects.getHref()} className={buttonClasses()}>
-            <ArrowLeftIcon className="h-4 w-4" />
-            {t('detail.back')}
-          </Link>
-        }
+        alternative={<BackToProjectsButton />}
       />
     </Card>
   );

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { messages, type Transaction } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
 import { refreshWalletMoney } from './create-withdrawal';
-import { localizeMessage } from '@terrafund/contracts/i18n';
-import { i18n } from '@/lib/i18n';
+import { toastSuccess } from '@/lib/toasts';
 
 /** POST /api/transactions/{id}/cancel: the member's own pending withdrawal, not yet handed to the provider. */
 export const cancelWithdrawal = (id: string) => api.post<Transaction>(`/transactions/${encodeURIComponent(id)}/cancel`);
@@ -18,9 +16,7 @@ export function useCancelWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelWithdrawal,
-    onSuccess: () => {
-      toast.success(localizeMessage(i18n.t, messages.withdrawals.cancelled));
-    },
+    onSuccess: () => toastSuccess(messages.withdrawals.cancelled),
     onSettled: () => refreshWalletMoney(queryClient),
   });
 }

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { messages, type CreateWithdrawalBody, type Transaction } from '@terrafund/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { localizeMessage } from '@terrafund/contracts/i18n';
-import { i18n } from '@/lib/i18n';
+import { toastSuccess } from '@/lib/toasts';
 
 export type WithdrawalInput = Omit<CreateWithdrawalBody, 'type'>;
 
@@ -36,9 +34,9 @@ export function useCreateWithdrawal() {
     onSuccess: ({ transaction }) => {
       if (transaction.awaitingConfirmation) {
         // A first withdrawal to this address waits for the mailed link; the member must know to look for it.
-        toast.success(localizeMessage(i18n.t, messages.withdrawals.requestedNewAddress), { duration: 10_000 });
+        toastSuccess(messages.withdrawals.requestedNewAddress, { duration: 10_000 });
       } else {
-        toast.success(localizeMessage(i18n.t, messages.wallet.withdrawalRequested(String(transaction.amount))));
+        toastSuccess(messages.wallet.withdrawalRequested(String(transaction.amount)));
       }
     },
     // After a refusal too: "Insufficient balance" or the KYC refusal usually means the screen is out of date.

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { CoinsIcon } from 'lucide-react';
 import { formatDate } from '@/lib/format';
 import { useT } from '@/lib/i18n';
+import { WalletCardHeading } from './wallet-card-heading';
 
 /**
  * The wallet's membership card: the pack with its start and end dates while it runs; once it has ended
@@ -24,20 +25,12 @@ export function MembershipCard({ user, onRenew }: { user: User; onRenew: () => v
 
   return (
     <Card role="group" aria-labelledby="wallet-membership-title" className="p-5 sm:p-6">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id="wallet-membership-title" className="text-sm font-medium text-slate-500 dark:text-slate-400">
-            {ended ? t('membership.last') : t('membership.current')}
-          </h2>
-          <p className="mt-2 flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">
-            <span>{capitalize(pack)}</span>
-            {ended ? <Badge tone="neutral">{t('membership.ended')}</Badge> : <Badge tone="success">{t('membership.active')}</Badge>}
-          </p>
-        </div>
-        <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400">
-          <CoinsIcon className="h-5 w-5" />
-        </span>
-      </div>
+      <WalletCardHeading id="wallet-membership-title" title={ended ? t('membership.last') : t('membership.current')} icon={CoinsIcon}>
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">
+          <span>{capitalize(pack)}</span>
+          {ended ? <Badge tone="neutral">{t('membership.ended')}</Badge> : <Badge tone="success">{t('membership.active')}</Badge>}
+        </p>
+      </WalletCardHeading>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
         <div>
           <dt className="text-slate-500 dark:text-slate-400">{t('membership.startDate')}</dt>

@@ -10,6 +10,7 @@ import { MembershipCard } from './membership-card';
 import { PackPayments } from './pack-payments';
 import { PendingWithdrawals } from './pending-withdrawals';
 import { TransactionHistory } from './transaction-history';
+import { WalletCardHeading } from './wallet-card-heading';
 import { WithdrawSheet } from './withdraw-sheet';
 
 /** The wallet view (docs/product.md §2.5 Member screens): the membership, the balance with Withdraw, and the history. */
@@ -33,20 +34,10 @@ export function WalletOverview({ user, onSwitchPlan }: { user: User; onSwitchPla
         <MembershipCard user={user} onRenew={onSwitchPlan} />
 
         <Card role="group" aria-labelledby="wallet-balance-title" className="flex flex-col p-5 sm:p-6">
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <h2 id="wallet-balance-title" className="text-sm font-medium text-slate-500 dark:text-slate-400">
-                {t('overview.balance')}
-              </h2>
-              <p className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">
-                {formatUsd(user.balance)}
-              </p>
-              <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('overview.available')}</p>
-            </div>
-            <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400">
-              <WalletIcon className="h-5 w-5" />
-            </span>
-          </div>
+          <WalletCardHeading id="wallet-balance-title" title={t('overview.balance')} icon={WalletIcon}>
+            <p className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">{formatUsd(user.balance)}</p>
+            <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('overview.available')}</p>
+          </WalletCardHeading>
           <div className="mt-auto pt-4">
             <Button className="w-full sm:w-auto" onClick={() => setWithdrawing(true)}>
               {t('overview.withdraw')}
