@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useDisclosure } from './use-disclosure';
 
 type DropdownProps = {
   /** The trigger's content (icon, avatar, text). */
@@ -19,29 +20,7 @@ type DropdownProps = {
  * something in it is chosen (children call `close`), on a click outside, and on Escape.
  */
 export function Dropdown({ trigger, label, triggerClassName, panelClassName, align = 'right', onOpen, children }: DropdownProps) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        triggerRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  const { open, setOpen, rootRef, triggerRef, panelId } = useDisclosure<HTMLDivElement>();
 
   return (
     <div ref={rootRef} className="relative">

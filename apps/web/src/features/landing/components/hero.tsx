@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { buttonClasses } from '@/components/ui/button';
 import { ArrowRightIcon, CheckIcon, ShieldCheckIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import { useT } from '@/lib/i18n';
 
 /** Marketing claims of docs/product.md §1.3 Marketing and legal texts, printed as given. */
@@ -117,26 +119,42 @@ function HeroIllustration() {
           <rect x="0" y="278" width="400" height="4" rx="2" className="fill-emerald-700/40 dark:fill-emerald-400/30" />
         </svg>
 
-        <div className="absolute top-6 left-6 flex items-center gap-3 rounded-xl border border-slate-200 bg-white/90 px-4 py-3 shadow-lg backdrop-blur dark:border-white/10 dark:bg-slate-900/90">
-          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-emerald-100 text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300">
-            <ShieldCheckIcon className="h-5 w-5" />
-          </span>
-          <span className="text-sm">
-            <span className="block font-semibold text-slate-900 dark:text-white">{t('hero.secured')}</span>
-            <span className="block text-slate-500 dark:text-slate-400">{t('hero.records')}</span>
-          </span>
-        </div>
-
-        <div className="absolute right-6 bottom-6 flex items-center gap-3 rounded-xl border border-slate-200 bg-white/90 px-4 py-3 shadow-lg backdrop-blur dark:border-white/10 dark:bg-slate-900/90">
-          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-emerald-600 text-white dark:bg-emerald-500 dark:text-slate-950">
-            <CheckIcon className="h-5 w-5" />
-          </span>
-          <span className="text-sm">
-            <span className="block font-semibold text-slate-900 dark:text-white">{t('hero.payment')}</span>
-            <span className="block text-slate-500 dark:text-slate-400">{t('hero.activated')}</span>
-          </span>
-        </div>
+        <StatusChip
+          position="top-6 left-6"
+          iconClassName="bg-emerald-100 text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300"
+          icon={<ShieldCheckIcon className="h-5 w-5" />}
+          title={t('hero.secured')}
+          detail={t('hero.records')}
+        />
+        <StatusChip
+          position="right-6 bottom-6"
+          iconClassName="bg-emerald-600 text-white dark:bg-emerald-500 dark:text-slate-950"
+          icon={<CheckIcon className="h-5 w-5" />}
+          title={t('hero.payment')}
+          detail={t('hero.activated')}
+        />
       </div>
+    </div>
+  );
+}
+
+type StatusChipProps = { position: string; iconClassName: string; icon: ReactNode; title: string; detail: string };
+
+/** One of the illustration's floating chips: an icon, a bold line and a quiet one, placed in a corner by `position`. */
+function StatusChip({ position, iconClassName, icon, title, detail }: StatusChipProps) {
+  return (
+    <div
+      className={cn(
+        'absolute',
+        position,
+        'flex items-center gap-3 rounded-xl border border-slate-200 bg-white/90 px-4 py-3 shadow-lg backdrop-blur dark:border-white/10 dark:bg-slate-900/90',
+      )}
+    >
+      <span className={cn('flex h-9 w-9 items-center justify-center rounded-lg', iconClassName)}>{icon}</span>
+      <span className="text-sm">
+        <span className="block font-semibold text-slate-900 dark:text-white">{title}</span>
+        <span className="block text-slate-500 dark:text-slate-400">{detail}</span>
+      </span>
     </div>
   );
 }

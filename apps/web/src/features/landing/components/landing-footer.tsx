@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 
 import { MailIcon, PhoneIcon } from 'lucide-react';
 import { telHref } from '@terrafund/contracts';
@@ -45,39 +45,33 @@ export function LandingFooter({ contactEmail, contactPhone }: LandingFooterProps
           </p>
         </div>
 
-        <div>
-          <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{t('footer.contact')}</h2>
-          <ul className="mt-4 space-y-3">
-            <li>
-              <a href={`mailto:${contactEmail}`} className={contactLink}>
-                <MailIcon className="h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
-                <span className="break-all">{contactEmail}</span>
-              </a>
-            </li>
-            <li>
-              <a href={telHref(contactPhone)} className={contactLink}>
-                <PhoneIcon className="h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
-                {contactPhone}
-              </a>
-            </li>
-          </ul>
-        </div>
+        <FooterColumn title={t('footer.contact')}>
+          <li>
+            <a href={`mailto:${contactEmail}`} className={contactLink}>
+              <MailIcon className="h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+              <span className="break-all">{contactEmail}</span>
+            </a>
+          </li>
+          <li>
+            <a href={telHref(contactPhone)} className={contactLink}>
+              <PhoneIcon className="h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+              {contactPhone}
+            </a>
+          </li>
+        </FooterColumn>
 
-        <div>
-          <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{t('footer.legal')}</h2>
-          <ul className="mt-4 space-y-3">
-            <li>
-              <button type="button" className={legalButton} onClick={open('privacy')}>
-                {legal('privacy.title')}
-              </button>
-            </li>
-            <li>
-              <button type="button" className={legalButton} onClick={open('terms')}>
-                {legal('terms.title')}
-              </button>
-            </li>
-          </ul>
-        </div>
+        <FooterColumn title={t('footer.legal')}>
+          <li>
+            <button type="button" className={legalButton} onClick={open('privacy')}>
+              {legal('privacy.title')}
+            </button>
+          </li>
+          <li>
+            <button type="button" className={legalButton} onClick={open('terms')}>
+              {legal('terms.title')}
+            </button>
+          </li>
+        </FooterColumn>
       </div>
 
       <div className="border-t border-slate-200 dark:border-white/10">
@@ -93,5 +87,15 @@ export function LandingFooter({ contactEmail, contactPhone }: LandingFooterProps
         <TermsAndConditions />
       </LegalModal>
     </footer>
+  );
+}
+
+/** A titled list of the footer's links. */
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{title}</h2>
+      <ul className="mt-4 space-y-3">{children}</ul>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 import { buttonClasses } from '@/components/ui/button';
 import { MenuIcon, XIcon } from 'lucide-react';
 import { Logo } from '@/components/ui/logo';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { useDisclosure } from '@/components/ui/use-disclosure';
 import { paths } from '@/config/paths';
 import { LanguageMenu } from '@/components/language-menu';
 import { useT } from '@/lib/i18n';
@@ -21,39 +21,17 @@ const menuItem =
  */
 export function LandingHeader() {
   const { t } = useT('landing');
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-  const headerRef = useRef<HTMLElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        setMenuOpen(false);
-        toggleRef.current?.focus();
-      }
-    }
-    function onPointerDown(event: PointerEvent) {
-      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
-    }
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [menuOpen]);
+  const menu = useDisclosure<HTMLElement>();
 
   function goTo(id: string) {
     // The menu is an overlay, so closing it first does not move the section being measured.
-    setMenuOpen(false);
+    menu.setOpen(false);
     scrollToSection(id);
   }
 
   return (
     <header
-      ref={headerRef}
+      ref={menu.rootRef}
       className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-white/10 dark:bg-slate-950/80"
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
@@ -92,22 +70,22 @@ export function LandingHeader() {
             {t('header.signUp')}
           </Link>
           <button
-            ref={toggleRef}
+            ref={menu.triggerRef}
             type="button"
             className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
-            aria-expanded={menuOpen}
-            aria-controls={menuOpen ? menuId : undefined}
-            aria-label={menuOpen ? t('header.closeMenu') : t('header.openMenu')}
-            onClick={() => setMenuOpen((open) => !open)}
+            aria-expanded={menu.open}
+            aria-controls={menu.open ? menu.panelId : undefined}
+            aria-label={menu.open ? t('header.closeMenu') : t('header.openMenu')}
+            onClick={() => menu.setOpen((open) => !open)}
           >
-            {menuOpen ? <XIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+            {menu.open ? <XIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
           </button>
         </div>
       </div>
 
-      {menuOpen && (
+      {menu.open && (
         <div
-          id={menuId}
+          id={menu.panelId}
           className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:hidden dark:border-white/10 dark:bg-slate-950"
         >
           <nav aria-label={t('nav.label')} className="flex flex-col gap-1">
@@ -127,7 +105,7 @@ export function LandingHeader() {
             <Link
               to={paths.login.getHref()}
               className={menuItem}
-              onClick={() => setMenuOpen(false)}
+              onClick={() => menu.setOpen(false)}
             >
               {t('header.login')}
             </Link>

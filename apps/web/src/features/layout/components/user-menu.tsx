@@ -11,6 +11,12 @@ import { LanguageMenu } from '@/components/language-menu';
 const itemClasses =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
 
+/** The menu's links, above Sign out; `label` is the key of its text in the layout namespace. */
+const MENU_LINKS = [
+  { href: paths.profile.getHref(), icon: UserIcon, label: 'userMenu.profile' },
+  { href: paths.wallet.getHref(), icon: WalletIcon, label: 'userMenu.plan' },
+] as const;
+
 /** The avatar with the member's name and the Profile / Plan / Sign out menu (docs/product.md §2.3 Layout). */
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
@@ -43,18 +49,14 @@ export function UserMenu({ user }: { user: User }) {
           </div>
           <LanguageMenu labelled className="border-b border-slate-200 px-3 py-3 sm:hidden dark:border-slate-800" />
           <ul className="pt-2">
-            <li>
-              <Link to={paths.profile.getHref()} onClick={close} className={itemClasses}>
-                <UserIcon className="h-4 w-4 text-slate-400" />
-                {t('userMenu.profile')}
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.wallet.getHref()} onClick={close} className={itemClasses}>
-                <WalletIcon className="h-4 w-4 text-slate-400" />
-                {t('userMenu.plan')}
-              </Link>
-            </li>
+            {MENU_LINKS.map(({ href, icon: Icon, label }) => (
+              <li key={href}>
+                <Link to={href} onClick={close} className={itemClasses}>
+                  <Icon className="h-4 w-4 text-slate-400" />
+                  {t(label)}
+                </Link>
+              </li>
+            ))}
             <li>
               <button
                 type="button"
