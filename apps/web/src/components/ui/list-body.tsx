@@ -8,7 +8,11 @@ type ListBodyProps = {
   /** Whether to show the failure instead of the list (a list that has rows may keep them through a failed refresh). */
   failed: boolean;
   loadingLabel: string;
+  /** The spinner's space, where the card wants more or less than the default. */
+  loadingClassName?: string;
   failedTitle: ReactNode;
+  /** A compact card's failure: the small Try again button, announced at once (role="alert"). */
+  compactFailure?: boolean;
   isEmpty: boolean;
   /** What the list shows when it is empty: an EmptyState, with a way out of the search if one is on. */
   empty: ReactNode;
@@ -17,9 +21,16 @@ type ListBodyProps = {
 };
 
 /** A list card's body: a spinner while it loads, the failure with Try again, the empty state, or the rows. */
-export function ListBody({ query, failed, loadingLabel, failedTitle, isEmpty, empty, children }: ListBodyProps) {
-  if (query.isPending) return <LoadingBlock label={loadingLabel} />;
-  if (failed) return <LoadFailed title={failedTitle} query={query} />;
+export function ListBody({ query, failed, loadingLabel, loadingClassName, failedTitle, compactFailure, isEmpty, empty, children }: ListBodyProps) {
+  if (query.isPending) return <LoadingBlock label={loadingLabel} className={loadingClassName} />;
+  if (failed) {
+    if (!compactFailure) return <LoadFailed title={failedTitle} query={query} />;
+    return (
+      <div role="alert">
+        <LoadFailed title={failedTitle} query={query} size="sm" />
+      </div>
+    );
+  }
   if (isEmpty) return empty;
   return children;
 }

@@ -3,6 +3,7 @@ import { capitalize } from '@/components/money/transaction-cells';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ListBody } from '@/components/ui/list-body';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CoinsIcon } from 'lucide-react';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
@@ -11,7 +12,6 @@ import { formatDate, formatUsd } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { checkoutUrl, useCreateDeposit } from '../api/create-deposit';
 import { usePackPayments } from '../api/get-pack-payments';
-import { ListStates } from './list-states';
 
 const statusTone: Record<PackPaymentStatus, BadgeTone> = {
   pending: 'warning',
@@ -55,55 +55,56 @@ export function PackPayments() {
   const restart = useCreateDeposit();
   const { t } = useT('wallet');
 
+  const rows = payments.data ?? [];
   const body = (
-    <ListStates
+    <ListBody
       query={payments}
-      items={payments.data}
+      isEmpty={rows.length === 0}
       failed={payments.isError}
-      loading={{ label: t('payments.loading'), className: 'py-10' }}
+      loadingLabel={t('payments.loading')}
+      loadingClassName="py-10"
+      compactFailure
       failedTitle={t('payments.failed')}
       empty={<EmptyState icon={<CoinsIcon className="h-5 w-5" />} title={t('payments.empty')} description={t('payments.emptyText')} />}
     >
-      {(rows) => (
-        <Table caption={t('payments.caption')} minWidth="min-w-0">
-          <THead>
-            <Th className="px-3 sm:px-5">{t('payments.pack')}</Th>
-            <Th className="px-3 sm:px-5">{t('payments.amount')}</Th>
-            <Th className="hidden sm:table-cell">{t('payments.date')}</Th>
-            <Th className="px-3 sm:px-5">{t('payments.status')}</Th>
-            {/* relative: the hidden label is placed inside the table's scroll box, not beyond the page's right edge. */}
-            <Th className="relative px-3 sm:px-5">
-              <span className="sr-only">{t('payments.action')}</span>
-            </Th>
-          </THead>
-          <TBody>
-            {rows.map((payment) => (
-              <tr key={payment._id}>
-                <Td className="px-3 font-medium text-slate-900 sm:px-5 dark:text-white">
-                  {capitalize(payment.pack)}
-                  <span className="block text-xs font-normal text-slate-500 sm:hidden dark:text-slate-400" aria-hidden="true">
-                    {formatDate(payment.date)}
-                  </span>
-                </Td>
-                <Td className="px-3 whitespace-nowrap tabular-nums sm:px-5">
-                  {formatUsd(payment.amount)}
-                  {payment.status === 'held' && payment.paid && (
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">{t('payments.received', { amount: formatPaidAmount(payment.paid) })}</span>
-                  )}
-                </Td>
-                <Td className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDate(payment.date)}</Td>
-                <Td className="px-3 sm:px-5">
-                  <Badge tone={statusTone[payment.status]}>{t(`payments.statuses.${payment.status}`)}</Badge>
-                </Td>
-                <Td className="px-3 text-right sm:px-5">
-                  <PaymentAction payment={payment} restart={restart} />
-                </Td>
-              </tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
-    </ListStates>
+      <Table caption={t('payments.caption')} minWidth="min-w-0">
+        <THead>
+          <Th className="px-3 sm:px-5">{t('payments.pack')}</Th>
+          <Th className="px-3 sm:px-5">{t('payments.amount')}</Th>
+          <Th className="hidden sm:table-cell">{t('payments.date')}</Th>
+          <Th className="px-3 sm:px-5">{t('payments.status')}</Th>
+          {/* relative: the hidden label is placed inside the table's scroll box, not beyond the page's right edge. */}
+          <Th className="relative px-3 sm:px-5">
+            <span className="sr-only">{t('payments.action')}</span>
+          </Th>
+        </THead>
+        <TBody>
+          {rows.map((payment) => (
+            <tr key={payment._id}>
+              <Td className="px-3 font-medium text-slate-900 sm:px-5 dark:text-white">
+                {capitalize(payment.pack)}
+                <span className="block text-xs font-normal text-slate-500 sm:hidden dark:text-slate-400" aria-hidden="true">
+                  {formatDate(payment.date)}
+                </span>
+              </Td>
+              <Td className="px-3 whitespace-nowrap tabular-nums sm:px-5">
+                {formatUsd(payment.amount)}
+                {payment.status === 'held' && payment.paid && (
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{t('payments.received', { amount: formatPaidAmount(payment.paid) })}</span>
+                )}
+              </Td>
+              <Td className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDate(payment.date)}</Td>
+              <Td className="px-3 sm:px-5">
+                <Badge tone={statusTone[payment.status]}>{t(`payments.statuses.${payment.status}`)}</Badge>
+              </Td>
+              <Td className="px-3 text-right sm:px-5">
+                <PaymentAction payment={payment} restart={restart} />
+              </Td>
+            </tr>
+          ))}
+        </TBody>
+      </Table>
+    </ListBody>
   );
 
   return (

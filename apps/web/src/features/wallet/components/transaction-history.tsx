@@ -3,6 +3,7 @@ import { messages } from '@terrafund/contracts';
 import { capitalize, TransactionAmount, TransactionStatusBadge } from '@/components/money/transaction-cells';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ListBody } from '@/components/ui/list-body';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ArrowLeftRightIcon } from 'lucide-react';
 import { Table, TBody, Td, Th, THead } from '@/components/ui/table';
@@ -11,7 +12,6 @@ import { useT } from '@/lib/i18n';
 import { useTransactions } from '../api/get-transactions';
 import { StatementDownload } from './statement-download';
 import { WithdrawalTimelineDialog } from './withdrawal-timeline-dialog';
-import { ListStates } from './list-states';
 
 /**
  * The member's Transaction History (docs/product.md §2.1 Route table): Date, Type, Amount, Status; deposits and payouts
@@ -29,67 +29,67 @@ export function TransactionHistory() {
   }, [transactions.data]);
 
   const body = (
-    <ListStates
+    <ListBody
       query={transactions}
-      items={rows}
+      isEmpty={rows.length === 0}
       // A later page that failed leaves the rows already loaded in view, with its own message under them.
       failed={transactions.isError && rows.length === 0}
-      loading={{ label: t('history.loading'), className: 'py-12' }}
+      loadingLabel={t('history.loading')}
+      loadingClassName="py-12"
+      compactFailure
       failedTitle={say(messages.wallet.transactionsFailed)}
       empty={<EmptyState icon={<ArrowLeftRightIcon className="h-5 w-5" />} title={t('history.empty')} />}
     >
-      {() => (
-        // On a phone the date moves under the type, so the amount and status stay in view without scrolling.
-        <Table caption={t('history.title')} minWidth="min-w-0">
-          <THead>
-            <Th className="hidden sm:table-cell">{t('history.date')}</Th>
-            <Th className="px-3 sm:px-5">{t('history.type')}</Th>
-            <Th className="px-3 sm:px-5">{t('history.amount')}</Th>
-            <Th className="px-3 sm:px-5">{t('history.status')}</Th>
-          </THead>
-          <TBody>
-            {rows.map((transaction) => (
-              <tr key={transaction._id}>
-                <Td className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDate(transaction.date)}</Td>
-                <Td className="px-3 sm:px-5">
-                  <span className="font-medium text-slate-900 dark:text-white">{t(`transactionTypes.${transaction.type}`, { defaultValue: capitalize(transaction.type) })}</span>
-                  <span className="block text-xs whitespace-nowrap text-slate-500 sm:hidden dark:text-slate-400" aria-hidden="true">
-                    {formatDate(transaction.date)}
+      {/* On a phone the date moves under the type, so the amount and status stay in view without scrolling. */}
+      <Table caption={t('history.title')} minWidth="min-w-0">
+        <THead>
+          <Th className="hidden sm:table-cell">{t('history.date')}</Th>
+          <Th className="px-3 sm:px-5">{t('history.type')}</Th>
+          <Th className="px-3 sm:px-5">{t('history.amount')}</Th>
+          <Th className="px-3 sm:px-5">{t('history.status')}</Th>
+        </THead>
+        <TBody>
+          {rows.map((transaction) => (
+            <tr key={transaction._id}>
+              <Td className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDate(transaction.date)}</Td>
+              <Td className="px-3 sm:px-5">
+                <span className="font-medium text-slate-900 dark:text-white">{t(`transactionTypes.${transaction.type}`, { defaultValue: capitalize(transaction.type) })}</span>
+                <span className="block text-xs whitespace-nowrap text-slate-500 sm:hidden dark:text-slate-400" aria-hidden="true">
+                  {formatDate(transaction.date)}
+                </span>
+                {transaction.description && (
+                  <span
+                    className="hidden max-w-xs truncate text-xs text-slate-500 sm:block dark:text-slate-400"
+                    title={transaction.description}
+                  >
+                    {transaction.description}
                   </span>
-                  {transaction.description && (
-                    <span
-                      className="hidden max-w-xs truncate text-xs text-slate-500 sm:block dark:text-slate-400"
-                      title={transaction.description}
-                    >
-                      {transaction.description}
-                    </span>
-                  )}
-                </Td>
-                <Td className="px-3 whitespace-nowrap sm:px-5">
-                  <TransactionAmount type={transaction.type} amount={transaction.amount} status={transaction.status} />
-                </Td>
-                <Td className="px-3 sm:px-5">
-                  {transaction.type === 'withdrawal' ? (
-                    // A withdrawal's status opens its timeline (requested, then completed or failed).
-                    <button
-                      type="button"
-                      onClick={() => setFollowing(transaction._id)}
-                      aria-label={t('history.track', { date: formatDate(transaction.date), status: t(`history.statuses.${transaction.status}`, { defaultValue: transaction.status }) })}
-                      title={t('history.trackTitle')}
-                      className="rounded-full hover:opacity-80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500"
-                    >
-                      <TransactionStatusBadge status={transaction.status} />
-                    </button>
-                  ) : (
+                )}
+              </Td>
+              <Td className="px-3 whitespace-nowrap sm:px-5">
+                <TransactionAmount type={transaction.type} amount={transaction.amount} status={transaction.status} />
+              </Td>
+              <Td className="px-3 sm:px-5">
+                {transaction.type === 'withdrawal' ? (
+                  // A withdrawal's status opens its timeline (requested, then completed or failed).
+                  <button
+                    type="button"
+                    onClick={() => setFollowing(transaction._id)}
+                    aria-label={t('history.track', { date: formatDate(transaction.date), status: t(`history.statuses.${transaction.status}`, { defaultValue: transaction.status }) })}
+                    title={t('history.trackTitle')}
+                    className="rounded-full hover:opacity-80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500"
+                  >
                     <TransactionStatusBadge status={transaction.status} />
-                  )}
-                </Td>
-              </tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
-    </ListStates>
+                  </button>
+                ) : (
+                  <TransactionStatusBadge status={transaction.status} />
+                )}
+              </Td>
+            </tr>
+          ))}
+        </TBody>
+      </Table>
+    </ListBody>
   );
 
   return (
