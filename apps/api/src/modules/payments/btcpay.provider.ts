@@ -2,22 +2,14 @@ import { z } from 'zod';
 import type { PaidAmount } from '@terrafund/contracts';
 import { requestJson, ProviderHttpError } from './http';
 import {
-  centsToDecimal,
   checkSettlement,
-  decimalToCents,
-  headerValue,
-  hexSignatureMatches,
-  hmacHex,
-  idString,
-  isPlainObject,
   paidAmount,
-  parseJson,
   positiveDecimalText,
-  type NotificationHeaders,
   type PaymentProvider,
   type ProviderStatus,
   type VerifiedNotification,
 } from './provider';
+import * as wire from './wire';
 
 /**
  * BTCPay Server, Greenfield API (docs/product.md §5.4 Payment providers): store-scoped invoice paths, `Authorization: token {apiKey}`,
@@ -111,7 +103,7 @@ export function createBtcpayProvider(options: BtcpayOptions): PaymentProvider {
         headers,
         timeoutMs: options.timeoutMs,
         body: {
-          amount: centsToDecimal(input.amountCents),
+          amount: wire.centsToDecimal(input.amountCents),
           currency: input.currency,
           metadata: { orderId: input.orderId, itemDesc: input.description },
           checkout: {
@@ -179,8 +171,8 @@ function mapBtcpayInvoice(invoice: BtcpayInvoice): ProviderStatus {
   const additional = invoice.additionalStatus ?? 'None';
   const base = {
     invoiceId: invoice.id,
-    orderId: idString(invoice.metadata?.orderId),
-    amountCents: decimalToCents(invoice.amount) ?? undefined,
+    orderId: wire.idString(invoice.metadata?.orderId),
+    amountCents: wire.decimalToCents(invoice.amount) ?? undefined,
     currency: invoice.currency,
     rawStatus: additional === 'None' ? invoice.status : `${invoice.status}/${additional}`,
   };
@@ -208,24 +200,24 @@ function mapBtcpayInvoice(invoice: BtcpayInvoice): ProviderStatus {
  */
 export function verifyBtcpayStyleNotification(
   rawBody: Buffer,
-  headers: NotificationHeaders,
+  headers: wire.NotificationHeaders,
   scheme: { header: string; secret: string; knownTypes: ReadonlySet<string> },
 ): VerifiedNotification | null {
-  const presented = headerValue(headers, scheme.header)?.trim();
+  const presented = wire.headerValue(headers, scheme.header)?.trim();
   if (!presented?.startsWith('sha256=')) return null;
-  if (!hexSignatureMatches(hmacHex('sha256', scheme.secret, rawBody), presented.slice('sha256='.length))) return null;
+  if (!wire.hexSignatureMatches(wire.hmacHex('sha256', scheme.secret, rawBody), presented.slice('sha256='.length))) return null;
 
-  const body = parseJson(rawBody);
-  if (!isPlainObject(body)) return null;
-  const deliveryId = idString(body.originalDeliveryId) ?? idString(body.deliveryId);
+  const body = wire.parseJson(rawBody);
+  if (!wire.isPlainObject(body)) return null;
+  const deliveryId = wire.idString(body.originalDeliveryId) ?? wire.idString(body.deliveryId);
   const type = typeof body.type === 'string' ? body.type : '';
-  const metadata = isPlainObject(body.metadata) ? body.metadata : {};
-  const invoiceId = idString(body.invoiceId);
+  const metadata = wire.isPlainObject(body.metadata) ? body.metadata : {};
+  const invoiceId = wire.idString(body.invoiceId);
   return {
     // A retry is a new delivery carrying the first one's id in originalDeliveryId: one key for all of them.
-    deliveryKey: deliveryId ?? `${type}:${invoiceId ?? ''}:${hmacHex('sha256', scheme.secret, rawBody)}`,
+    deliveryKey: deliveryId ?? `${type}:${invoiceId ?? ''}:${wire.hmacHex('sha256', scheme.secret, rawBody)}`,
     invoiceId,
-    orderId: idString(metadata.orderId),
+    orderId: wire.idString(metadata.orderId),
     type,
     known: scheme.knownTypes.has(type) && invoiceId !== undefined,
   };

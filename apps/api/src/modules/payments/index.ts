@@ -5,21 +5,11 @@ export { settledInvoicesByProvider } from './payment-figures';
 export { GRACE_MS, RECHECK_MS, reconcilePayments, strandedInvoices, type ReconcileResult } from './reconciliation.service';
 export type { PaymentDeps } from './payments.service';
 export { createDeposit } from './payments.service';
-// The provider HTTP and signature helpers, shared with the payout adapters (modules/withdrawals).
+// The provider HTTP and wire helpers, all of them shared with the payout adapters (modules/withdrawals).
 export { ProviderHttpError, requestJson } from './http';
-export {
-  centsToDecimal,
-  decimalToCents,
-  headerValue,
-  hexSignatureMatches,
-  hmacHex,
-  idString,
-  isPlainObject,
-  parseJson,
-  type NotificationHeaders,
-  type PaymentProvider,
-  type ProviderName,
-} from './provider';
+export * as wire from './wire';
+export type { NotificationHeaders } from './wire';
+export type { PaymentProvider, ProviderName } from './provider';
 export { nowpaymentsSignature } from './nowpayments.provider';
 // The composition root's (app.ts, server.ts, the CLI, jobs): its routes.
 export { paymentRoutes } from './payments.routes';

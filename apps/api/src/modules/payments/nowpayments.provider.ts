@@ -1,19 +1,7 @@
 import { z } from 'zod';
 import { ProviderHttpError, requestJson } from './http';
-import {
-  centsToDecimal,
-  checkSettlement,
-  decimalToCents,
-  headerValue,
-  hexSignatureMatches,
-  hmacHex,
-  idString,
-  isPlainObject,
-  paidAmount,
-  parseJson,
-  type PaymentProvider,
-  type ProviderStatus,
-} from './provider';
+import { checkSettlement, paidAmount, type PaymentProvider, type ProviderStatus } from './provider';
+import * as wire from './wire';
 
 /**
  * NOWPayments (docs/product.md §5.4 Payment providers): invoices created with `x-api-key`; payments appear under an invoice, each with a
@@ -70,7 +58,7 @@ export function isNowpaymentsProgress(current: string | undefined, next: string)
 /** Objects with keys sorted at every depth; arrays keep their order (the official SDK's sortObjectDeep). */
 export function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
-  if (isPlainObject(value)) {
+  if (wire.isPlainObject(value)) {
     return Object.fromEntries(
       Object.keys(value)
         .sort()
@@ -82,7 +70,7 @@ export function sortKeysDeep(value: unknown): unknown {
 
 /** The IPN signature: hex HMAC-SHA512, keyed with the trimmed secret, of the canonical JSON. */
 export const nowpaymentsSignature = (payload: unknown, ipnSecret: string): string =>
-  hmacHex('sha512', ipnSecret.trim(), JSON.stringify(sortKeysDeep(payload)));
+  wire.hmacHex('sha512', ipnSecret.trim(), JSON.stringify(sortKeysDeep(payload)));
 
 /** NOWPayments wants an ASCII order_description: accents folded, anything else dropped. */
 export const asciiDescription = (text: string): string =>
@@ -125,7 +113,7 @@ export function createNowpaymentsProvider(options: NowpaymentsOptions): PaymentP
         headers,
         timeoutMs: options.timeoutMs,
         body: {
-          price_amount: Number(centsToDecimal(input.amountCents)),
+          price_amount: Number(wire.centsToDecimal(input.amountCents)),
           price_currency: input.currency.toLowerCase(),
           order_id: input.orderId,
           order_description: asciiDescription(input.description),
@@ -145,20 +133,20 @@ export function createNowpaymentsProvider(options: NowpaymentsOptions): PaymentP
     },
 
     verifyNotification(rawBody, requestHeaders) {
-      const presented = headerValue(requestHeaders, 'x-nowpayments-sig')?.trim();
+      const presented = wire.headerValue(requestHeaders, 'x-nowpayments-sig')?.trim();
       if (!presented) return null;
-      const payload = parseJson(rawBody);
-      if (!isPlainObject(payload)) return null;
-      if (!hexSignatureMatches(nowpaymentsSignature(payload, options.ipnSecret), presented)) return null;
+      const payload = wire.parseJson(rawBody);
+      if (!wire.isPlainObject(payload)) return null;
+      if (!wire.hexSignatureMatches(nowpaymentsSignature(payload, options.ipnSecret), presented)) return null;
 
-      const paymentId = idString(payload.payment_id);
+      const paymentId = wire.idString(payload.payment_id);
       const type = typeof payload.payment_status === 'string' ? payload.payment_status : '';
       return {
         // No event id: one IPN per status step plus retries, so payment and status identify a delivery.
         deliveryKey: `${paymentId ?? ''}:${type}`,
         paymentId,
-        invoiceId: idString(payload.invoice_id),
-        orderId: idString(payload.order_id),
+        invoiceId: wire.idString(payload.invoice_id),
+        orderId: wire.idString(payload.order_id),
         type,
         known: paymentId !== undefined && isNowpaymentsStatus(type),
       };
@@ -198,9 +186,9 @@ function mapNowpaymentsPayment(payment: NowpaymentsPayment): ProviderStatus {
   const paid = paidAmount(payment.actually_paid, payment.pay_currency);
   const base = {
     paymentId: String(payment.payment_id),
-    invoiceId: idString(payment.invoice_id),
-    orderId: idString(payment.order_id),
-    amountCents: decimalToCents(payment.price_amount) ?? undefined,
+    invoiceId: wire.idString(payment.invoice_id),
+    orderId: wire.idString(payment.order_id),
+    amountCents: wire.decimalToCents(payment.price_amount) ?? undefined,
     currency: payment.price_currency ?? undefined,
     rawStatus: payment.payment_status,
     ...(paid ? { paid } : {}),

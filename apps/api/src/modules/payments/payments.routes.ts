@@ -7,7 +7,7 @@ import { requireAuth } from '../sessions';
 import { perAddress } from '../../lib/route-limits';
 import { routeSchemas } from '../../lib/route-schemas';
 import { DOCUMENT_HEADERS } from '../../lib/security-headers';
-import type { NotificationHeaders } from './provider';
+import type { NotificationHeaders } from './wire';
 import { listPackPayments } from './pack-payments.service';
 import { checkoutPolicy, renderCheckoutPage } from './sandbox-checkout';
 import { CHECKOUT_KEY_PARAM, FORM_TOKEN_FIELD } from './sandbox.provider';

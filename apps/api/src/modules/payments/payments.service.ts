@@ -6,7 +6,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { toTransactionDto } from '../transactions';
 import { isSandboxProvider } from './configured-provider';
-import type { NotificationHeaders, PaymentProvider, ProviderName, ProviderStatus, VerifiedNotification } from './provider';
+import type { PaymentProvider, ProviderName, ProviderStatus, VerifiedNotification } from './provider';
+import type { NotificationHeaders } from './wire';
 import { applyProviderStatus, type SettlementOutcome } from './settlement.service';
 
 /** What the payment routes and the reconciler need: the settlement's dependencies and the configured provider. */

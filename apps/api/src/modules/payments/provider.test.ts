@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, decimalToCents, headerValue } from './provider';
+import { centsToDecimal, decimalToCents, headerValue } from './wire';
 
 describe('provider amounts', () => {
   it('parses decimal amounts to cents by string arithmetic', () => {

@@ -3,7 +3,8 @@ import { messages } from '@terrafund/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { verifyBtcpayStyleNotification } from './btcpay.provider';
-import { centsToDecimal, checkSettlement, hmacHex, type PaymentProvider, type ProviderStatus } from './provider';
+import { checkSettlement, type PaymentProvider, type ProviderStatus } from './provider';
+import { centsToDecimal, hmacHex } from './wire';
 
 /**
  * Our own provider, the default (docs/product.md §5.4 Payment providers "Built-in sandbox"): the checkout page is ours, and paying or

@@ -1,15 +1,6 @@
 import { withdrawalAsset, type WithdrawalAssetId } from '@terrafund/contracts';
 import { z } from 'zod';
-import {
-  centsToDecimal,
-  headerValue,
-  hexSignatureMatches,
-  hmacHex,
-  idString,
-  isPlainObject,
-  parseJson,
-  requestJson,
-} from '../payments';
+import { requestJson, wire } from '../payments';
 import {
   payoutErrorFrom,
   PayoutProviderError,
@@ -75,7 +66,7 @@ type BtcpayPullPayment = z.infer<typeof pullPaymentSchema>;
 
 /** Greenfield errors: `{code, message}` for refusals, `[{path, message}]` for validation (422). */
 function btcpayErrorCode(body: unknown): string | undefined {
-  if (isPlainObject(body) && typeof body.code === 'string') return body.code;
+  if (wire.isPlainObject(body) && typeof body.code === 'string') return body.code;
   if (Array.isArray(body) && body.length > 0) return 'validation';
   return undefined;
 }
@@ -85,11 +76,11 @@ const RETRYABLE_REFUSALS: ReadonlySet<string> = new Set(['duplicate-destination'
 
 export function mapBtcpayPayout(payout: BtcpayPayout): PayoutSnapshot {
   const proof = payout.paymentProof ?? {};
-  const txHash = idString(proof.id) ?? idString(proof.transactionId);
+  const txHash = wire.idString(proof.id) ?? wire.idString(proof.transactionId);
   const base: PayoutSnapshot = {
     provider: PROVIDER,
     id: payout.id,
-    withdrawalId: idString(payout.metadata?.withdrawalId),
+    withdrawalId: wire.idString(payout.metadata?.withdrawalId),
     state: payout.state,
     outcome: 'in_flight',
     address: payout.destination ?? undefined,
@@ -138,7 +129,7 @@ export function createBtcpayPayouts(options: BtcpayPayoutOptions): PayoutProvide
     if (!parsed.success) throw unreadableAnswer(PROVIDER, `${what} answer is not a list`);
     return parsed.data;
   };
-  const ours = (withdrawalId: string) => (payout: BtcpayPayout) => idString(payout.metadata?.withdrawalId) === withdrawalId;
+  const ours = (withdrawalId: string) => (payout: BtcpayPayout) => wire.idString(payout.metadata?.withdrawalId) === withdrawalId;
 
   /**
    * A list read for the lookup. A 404 reads as an empty list: BTCPay answers 404 only for a store that is not
@@ -195,7 +186,7 @@ export function createBtcpayPayouts(options: BtcpayPayoutOptions): PayoutProvide
       }
       const name = pullPaymentName(request.withdrawalId);
       if (name.length > PULL_PAYMENT_NAME_MAX) throw new Error(`withdrawal id too long for a BTCPay pull payment name: ${request.withdrawalId}`);
-      const amount = centsToDecimal(request.amountCents);
+      const amount = wire.centsToDecimal(request.amountCents);
       const { known = {}, progress } = createOptions;
 
       if (known.id) {
@@ -256,22 +247,22 @@ export function createBtcpayPayouts(options: BtcpayPayoutOptions): PayoutProvide
     },
 
     verifyNotification(rawBody, requestHeaders): PayoutNotification {
-      const presented = headerValue(requestHeaders, 'BTCPay-Sig')?.trim();
+      const presented = wire.headerValue(requestHeaders, 'BTCPay-Sig')?.trim();
       if (!presented?.startsWith('sha256=')) return { kind: 'invalid' };
-      if (!hexSignatureMatches(hmacHex('sha256', options.webhookSecret, rawBody), presented.slice('sha256='.length))) {
+      if (!wire.hexSignatureMatches(wire.hmacHex('sha256', options.webhookSecret, rawBody), presented.slice('sha256='.length))) {
         return { kind: 'invalid' };
       }
-      const body = parseJson(rawBody);
-      if (!isPlainObject(body)) return { kind: 'invalid' };
+      const body = wire.parseJson(rawBody);
+      if (!wire.isPlainObject(body)) return { kind: 'invalid' };
       const type = typeof body.type === 'string' ? body.type : '';
-      const payoutId = idString(body.payoutId);
+      const payoutId = wire.idString(body.payoutId);
       if (!type.startsWith('Payout') || payoutId === undefined) return { kind: 'other' };
-      const deliveryId = idString(body.originalDeliveryId) ?? idString(body.deliveryId);
+      const deliveryId = wire.idString(body.originalDeliveryId) ?? wire.idString(body.deliveryId);
       return {
         kind: 'payout',
         payoutRef: payoutId,
         // Retries carry the first delivery's id in originalDeliveryId: one key for all of them.
-        deliveryKey: deliveryId ?? `${type}:${payoutId}:${hmacHex('sha256', options.webhookSecret, rawBody)}`,
+        deliveryKey: deliveryId ?? `${type}:${payoutId}:${wire.hmacHex('sha256', options.webhookSecret, rawBody)}`,
         type,
         state: typeof body.payoutState === 'string' ? body.payoutState : undefined,
         known: PAYOUT_EVENT_TYPES.has(type),

@@ -2,17 +2,7 @@ import { withdrawalAsset } from '@terrafund/contracts';
 import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
-import {
-  centsToDecimal,
-  headerValue,
-  hexSignatureMatches,
-  idString,
-  isPlainObject,
-  nowpaymentsSignature,
-  parseJson,
-  ProviderHttpError,
-  requestJson,
-} from '../payments';
+import { nowpaymentsSignature, ProviderHttpError, requestJson, wire } from '../payments';
 import {
   payoutErrorFrom,
   PayoutProviderError,
@@ -87,7 +77,7 @@ const listSchema = z.union([
 
 /** NOWPayments errors: `{status: false, statusCode, code, message}`. */
 function nowpaymentsErrorCode(body: unknown): string | undefined {
-  return isPlainObject(body) && typeof body.code === 'string' ? body.code : undefined;
+  return wire.isPlainObject(body) && typeof body.code === 'string' ? body.code : undefined;
 }
 
 export function mapNowpaymentsWithdrawal(batchId: string, withdrawal: NowpaymentsWithdrawal): PayoutSnapshot {
@@ -131,7 +121,7 @@ export function createNowpaymentsPayouts(options: NowpaymentsPayoutOptions): Pay
     pendingAuth ??= (async () => {
       try {
         const { body } = await raw('POST', '/v1/auth', {}, { email: options.email, password: options.password });
-        const value = isPlainObject(body) && typeof body.token === 'string' && body.token !== '' ? body.token : undefined;
+        const value = wire.isPlainObject(body) && typeof body.token === 'string' && body.token !== '' ? body.token : undefined;
         if (!value) throw unreadableAnswer(PROVIDER, 'auth answered without a token');
         token = { value, at: options.clock.now().getTime() };
         return value;
@@ -279,7 +269,7 @@ export function createNowpaymentsPayouts(options: NowpaymentsPayoutOptions): Pay
           {
             address: request.address,
             currency: withdrawalAsset(request.asset).nowpaymentsCurrency,
-            fiat_amount: Number(centsToDecimal(request.amountCents)),
+            fiat_amount: Number(wire.centsToDecimal(request.amountCents)),
             fiat_currency: 'usd',
             unique_external_id: request.withdrawalId,
             ipn_callback_url: options.ipnCallbackUrl,
@@ -292,20 +282,20 @@ export function createNowpaymentsPayouts(options: NowpaymentsPayoutOptions): Pay
     },
 
     verifyNotification(rawBody, requestHeaders): PayoutNotification {
-      const presented = headerValue(requestHeaders, 'x-nowpayments-sig')?.trim();
+      const presented = wire.headerValue(requestHeaders, 'x-nowpayments-sig')?.trim();
       if (!presented) return { kind: 'invalid' };
-      const payload = parseJson(rawBody);
-      if (!isPlainObject(payload)) return { kind: 'invalid' };
-      if (!hexSignatureMatches(nowpaymentsSignature(payload, options.ipnSecret), presented)) return { kind: 'invalid' };
+      const payload = wire.parseJson(rawBody);
+      if (!wire.isPlainObject(payload)) return { kind: 'invalid' };
+      if (!wire.hexSignatureMatches(nowpaymentsSignature(payload, options.ipnSecret), presented)) return { kind: 'invalid' };
       // A payout IPN is a withdrawal of a batch; a payment IPN has a payment_id instead.
-      const batchId = idString(payload.batch_withdrawal_id);
+      const batchId = wire.idString(payload.batch_withdrawal_id);
       if (batchId === undefined || payload.payment_id !== undefined) return { kind: 'other' };
       const state = typeof payload.status === 'string' ? payload.status.toUpperCase() : '';
       return {
         kind: 'payout',
         payoutRef: batchId,
         // No event id: one IPN per status step plus retries, so withdrawal and status identify a delivery.
-        deliveryKey: `${idString(payload.id) ?? batchId}:${state}`,
+        deliveryKey: `${wire.idString(payload.id) ?? batchId}:${state}`,
         type: state,
         state,
         known: KNOWN_STATES.has(state),
