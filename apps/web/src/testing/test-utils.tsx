@@ -23,6 +23,24 @@ export function speaking(language: Language) {
   afterEach(() => i18n.changeLanguage('en'));
 }
 
+/**
+ * The files the enclosing describe's tests save: each click on a download link (lib/download) is caught
+ * instead of followed, and the link lands in the returned list, emptied before each test; object URLs read
+ * `blobUrl`.
+ */
+export function captureDownloads(blobUrl: string): HTMLAnchorElement[] {
+  const clicked: HTMLAnchorElement[] = [];
+  beforeEach(() => {
+    clicked.length = 0;
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => blobUrl), revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+  return clicked;
+}
+
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Handler = (body: unknown, request: { url: string; method: string; headers: Headers }) => Reply | Promise<Reply>;
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages, STORAGE_KEYS, type DataExport, type User } from '@terrafund/contracts';
 import { buildUser } from '@/testing/builders';
-import { callsTo, expectToast, pendingPages, renderApp, signIn } from '@/testing/test-utils';
+import { callsTo, captureDownloads, expectToast, pendingPages, renderApp, signIn } from '@/testing/test-utils';
 
 const pendingExport: DataExport = {
   id: 'export-1',
@@ -23,15 +23,7 @@ const exportCard = () => screen.getByRole('region', { name: 'Download my data' }
 const closeCard = () => screen.getByRole('region', { name: 'Close my account' });
 
 describe('Profile → Privacy → Download my data', { timeout: 20_000 }, () => {
-  let clicked: HTMLAnchorElement[];
-  beforeEach(() => {
-    clicked = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() }));
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this);
-    });
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const clicked = captureDownloads('blob:export');
 
   it('asks for the password, sends only it, lists the export and asks again until it is ready, then downloads it', async () => {
     let list: DataExport[] = [];

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, type TransactionDetail } from '@terrafund/contracts';
-import { expectToast, renderApp, signIn } from '@/testing/test-utils';
+import { captureDownloads, expectToast, renderApp, signIn } from '@/testing/test-utils';
 import { buildTransaction, buildUser } from '@/testing/builders';
 import { walletHandlers } from '../testing/wallet-fixtures';
 
@@ -28,15 +28,7 @@ async function askStatement(user: UserEvent, history: HTMLElement, from: string,
 }
 
 describe('download statement', { timeout: 20_000 }, () => {
-  let clicked: HTMLAnchorElement[];
-  beforeEach(() => {
-    clicked = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:statement'), revokeObjectURL: vi.fn() }));
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this);
-    });
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const clicked = captureDownloads('blob:statement');
 
   it('asks for the chosen range and saves the file under the server\'s name', async () => {
     const { user, fetchMock, history } = await openWallet({
