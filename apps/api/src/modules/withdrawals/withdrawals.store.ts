@@ -10,7 +10,7 @@ import {
   type WithdrawalApproval,
   type WithdrawalPayout,
 } from '@terrafund/contracts';
-import type { Executor } from '../../db/client';
+import { preparedStatement, type Database, type Executor } from '../../db/client';
 import {
   transactions,
   users,
@@ -82,15 +82,28 @@ export async function approvalsOf(db: Executor, transactionId: string): Promise<
   return rows.map((r) => ({ adminEmail: r.email, at: r.at.toISOString() }));
 }
 
-export async function detailsOf(db: Executor, ids: string[]): Promise<Map<string, WithdrawalRow>> {
+/**
+ * The withdrawal rows of a list's withdrawals, one statement prepared once per database: a member's history
+ * page asks for it on every load that shows a withdrawal (docs/performance.md, GET /api/transactions), and
+ * building its SQL each time cost more than the rest of the route's Drizzle work.
+ */
+const withdrawalsOf = preparedStatement((db: Database) =>
+  db
+    .select()
+    .from(withdrawals)
+    .where(sql`${withdrawals.transactionId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('withdrawals_of_transactions'),
+);
+
+async function detailsOf(db: Database, ids: string[]): Promise<Map<string, WithdrawalRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(withdrawals).where(inArray(withdrawals.transactionId, ids));
+  const rows = await withdrawalsOf(db).execute({ ids });
   return new Map(rows.map((r) => [r.transactionId, r]));
 }
 
 /** Transactions with their withdrawal fields added, for lists (the member's history, the admin's). */
 export async function withWithdrawalFields<T extends { _id: string; type: string; txHash: string | null; amount: number }>(
-  db: Executor,
+  db: Database,
   items: T[],
 ): Promise<T[]> {
   const details = await detailsOf(
@@ -105,7 +118,7 @@ export async function withWithdrawalFields<T extends { _id: string; type: string
 
 /** The admin list's rows: the withdrawal fields, and how many admins approved each withdrawal so far. */
 export async function withAdminWithdrawalFields<T extends { _id: string; type: string; txHash: string | null; amount: number }>(
-  db: Executor,
+  db: Database,
   items: T[],
 ): Promise<T[]> {
   const enriched = await withWithdrawalFields(db, items);

@@ -66,6 +66,24 @@ describe('a withdrawal request (issue 32)', () => {
     expect(list[0]).toMatchObject({ asset: 'BTC', stage: 'awaiting_approval', fee: 1 });
   });
 
+  it('gives every withdrawal of a list its own fields, in the history and in the admin lists alike', async () => {
+    const { token } = await member(ctx, 10_000);
+    const btc = (await withdraw(token, 30)).json().transaction;
+    const eth = (await withdraw(token, 40, { asset: 'ETH', walletAddress: ADDRESSES.ETH })).json().transaction;
+    const expected = {
+      [btc._id]: { asset: 'BTC', network: 'Bitcoin', receiveAmount: 29 },
+      [eth._id]: { asset: 'ETH', network: 'Ethereum', receiveAmount: 39 },
+    };
+    const history = (await call('GET', '/transactions', token)).json() as { _id: string }[];
+    const recent = (await call('GET', '/admin/dashboard/transactions', admin.token)).json() as { _id: string }[];
+    const adminList = (await call('GET', '/admin/transactions', admin.token)).json() as { _id: string }[];
+    for (const [name, list] of Object.entries({ history, recent, adminList })) {
+      for (const [id, fields] of Object.entries(expected)) {
+        expect(list.find((t) => t._id === id), `${name} ${fields.asset}`).toMatchObject(fields);
+      }
+    }
+  });
+
   it('refuses a coin outside the catalogue or WITHDRAWAL_ASSETS on `asset`, and an address of the wrong shape on `walletAddress`', async () => {
     const { user, token } = await member(ctx, 10_000);
     for (const asset of [undefined, 'DOGE', 'btc', 42, 'LTC']) {
