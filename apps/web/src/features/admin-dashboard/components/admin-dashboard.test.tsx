@@ -73,6 +73,9 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     await visit();
 
     const table = await screen.findByRole('table', { name: 'Recent transactions' });
+    // The table is drawn while the list loads, its placeholder rows hidden from assistive technology: the answer's
+    // rows are read once it is no longer busy (on a loaded machine the table is found before the answer arrives).
+    await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'), { timeout: 8000 });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
 
