@@ -195,20 +195,26 @@ function mapBtcpayInvoice(invoice: BtcpayInvoice): ProviderStatus {
 }
 
 /**
- * The BTCPay webhook scheme, shared with the sandbox: the header holds `sha256=<hex>` of the raw bytes as
- * received (the body is pretty-printed; a re-serialisation would not match), compared in constant time.
+ * The BTCPay webhook scheme, shared with the sandbox and the payout webhooks (modules/withdrawals): the header
+ * holds `sha256=<hex>` of the raw bytes as received (the body is pretty-printed; a re-serialisation would not
+ * match), compared in constant time. The body when it is signed so and is a JSON object; undefined otherwise.
  */
+export function btcpaySignedBody(rawBody: Buffer, headers: wire.NotificationHeaders, header: string, secret: string): Record<string, unknown> | undefined {
+  const presented = wire.headerValue(headers, header)?.trim();
+  if (!presented?.startsWith('sha256=')) return undefined;
+  if (!wire.hexSignatureMatches(wire.hmacHex('sha256', secret, rawBody), presented.slice('sha256='.length))) return undefined;
+  const body = wire.parseJson(rawBody);
+  return wire.isPlainObject(body) ? body : undefined;
+}
+
+/** A deposit notification of the BTCPay scheme (btcpaySignedBody): the BTCPay provider's and the sandbox's. */
 export function verifyBtcpayStyleNotification(
   rawBody: Buffer,
   headers: wire.NotificationHeaders,
   scheme: { header: string; secret: string; knownTypes: ReadonlySet<string> },
 ): VerifiedNotification | null {
-  const presented = wire.headerValue(headers, scheme.header)?.trim();
-  if (!presented?.startsWith('sha256=')) return null;
-  if (!wire.hexSignatureMatches(wire.hmacHex('sha256', scheme.secret, rawBody), presented.slice('sha256='.length))) return null;
-
-  const body = wire.parseJson(rawBody);
-  if (!wire.isPlainObject(body)) return null;
+  const body = btcpaySignedBody(rawBody, headers, scheme.header, scheme.secret);
+  if (!body) return null;
   const deliveryId = wire.idString(body.originalDeliveryId) ?? wire.idString(body.deliveryId);
   const type = typeof body.type === 'string' ? body.type : '';
   const metadata = wire.isPlainObject(body.metadata) ? body.metadata : {};

@@ -10,7 +10,8 @@ export { ProviderHttpError, requestJson } from './http';
 export * as wire from './wire';
 export type { NotificationHeaders } from './wire';
 export type { PaymentProvider, ProviderName } from './provider';
-export { nowpaymentsSignature } from './nowpayments.provider';
+export { btcpaySignedBody } from './btcpay.provider';
+export { nowpaymentsSignedPayload } from './nowpayments.provider';
 // The composition root's (app.ts, server.ts, the CLI, jobs): its routes.
 export { paymentRoutes } from './payments.routes';
 export { paymentReviewRoutes } from './payment-review.routes';

@@ -72,6 +72,18 @@ export function sortKeysDeep(value: unknown): unknown {
 export const nowpaymentsSignature = (payload: unknown, ipnSecret: string): string =>
   wire.hmacHex('sha512', ipnSecret.trim(), JSON.stringify(sortKeysDeep(payload)));
 
+/**
+ * An IPN's payload, payments' and payouts' (modules/withdrawals) alike, when `x-nowpayments-sig` is its
+ * signature; undefined when the header is missing, the bytes are not a JSON object or the signature is wrong.
+ */
+export function nowpaymentsSignedPayload(rawBody: Buffer, headers: wire.NotificationHeaders, ipnSecret: string): Record<string, unknown> | undefined {
+  const presented = wire.headerValue(headers, 'x-nowpayments-sig')?.trim();
+  if (!presented) return undefined;
+  const payload = wire.parseJson(rawBody);
+  if (!wire.isPlainObject(payload)) return undefined;
+  return wire.hexSignatureMatches(nowpaymentsSignature(payload, ipnSecret), presented) ? payload : undefined;
+}
+
 /** NOWPayments wants an ASCII order_description: accents folded, anything else dropped. */
 export const asciiDescription = (text: string): string =>
   text
@@ -133,12 +145,8 @@ export function createNowpaymentsProvider(options: NowpaymentsOptions): PaymentP
     },
 
     verifyNotification(rawBody, requestHeaders) {
-      const presented = wire.headerValue(requestHeaders, 'x-nowpayments-sig')?.trim();
-      if (!presented) return null;
-      const payload = wire.parseJson(rawBody);
-      if (!wire.isPlainObject(payload)) return null;
-      if (!wire.hexSignatureMatches(nowpaymentsSignature(payload, options.ipnSecret), presented)) return null;
-
+      const payload = nowpaymentsSignedPayload(rawBody, requestHeaders, options.ipnSecret);
+      if (!payload) return null;
       const paymentId = wire.idString(payload.payment_id);
       const type = typeof payload.payment_status === 'string' ? payload.payment_status : '';
       return {

@@ -1,6 +1,6 @@
 import { withdrawalAsset, type WithdrawalAssetId } from '@terrafund/contracts';
 import { z } from 'zod';
-import { requestJson, wire } from '../payments';
+import { btcpaySignedBody, requestJson, wire } from '../payments';
 import {
   payoutErrorFrom,
   PayoutProviderError,
@@ -247,13 +247,8 @@ export function createBtcpayPayouts(options: BtcpayPayoutOptions): PayoutProvide
     },
 
     verifyNotification(rawBody, requestHeaders): PayoutNotification {
-      const presented = wire.headerValue(requestHeaders, 'BTCPay-Sig')?.trim();
-      if (!presented?.startsWith('sha256=')) return { kind: 'invalid' };
-      if (!wire.hexSignatureMatches(wire.hmacHex('sha256', options.webhookSecret, rawBody), presented.slice('sha256='.length))) {
-        return { kind: 'invalid' };
-      }
-      const body = wire.parseJson(rawBody);
-      if (!wire.isPlainObject(body)) return { kind: 'invalid' };
+      const body = btcpaySignedBody(rawBody, requestHeaders, 'BTCPay-Sig', options.webhookSecret);
+      if (!body) return { kind: 'invalid' };
       const type = typeof body.type === 'string' ? body.type : '';
       const payoutId = wire.idString(body.payoutId);
       if (!type.startsWith('Payout') || payoutId === undefined) return { kind: 'other' };

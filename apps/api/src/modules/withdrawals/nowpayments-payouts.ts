@@ -2,7 +2,7 @@ import { withdrawalAsset } from '@terrafund/contracts';
 import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
-import { nowpaymentsSignature, ProviderHttpError, requestJson, wire } from '../payments';
+import { nowpaymentsSignedPayload, ProviderHttpError, requestJson, wire } from '../payments';
 import {
   payoutErrorFrom,
   PayoutProviderError,
@@ -282,11 +282,8 @@ export function createNowpaymentsPayouts(options: NowpaymentsPayoutOptions): Pay
     },
 
     verifyNotification(rawBody, requestHeaders): PayoutNotification {
-      const presented = wire.headerValue(requestHeaders, 'x-nowpayments-sig')?.trim();
-      if (!presented) return { kind: 'invalid' };
-      const payload = wire.parseJson(rawBody);
-      if (!wire.isPlainObject(payload)) return { kind: 'invalid' };
-      if (!wire.hexSignatureMatches(nowpaymentsSignature(payload, options.ipnSecret), presented)) return { kind: 'invalid' };
+      const payload = nowpaymentsSignedPayload(rawBody, requestHeaders, options.ipnSecret);
+      if (!payload) return { kind: 'invalid' };
       // A payout IPN is a withdrawal of a batch; a payment IPN has a payment_id instead.
       const batchId = wire.idString(payload.batch_withdrawal_id);
       if (batchId === undefined || payload.payment_id !== undefined) return { kind: 'other' };
